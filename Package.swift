@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// HeadlessUIKit stands in for UIKit only where UIKit does not exist.
+let headlessUIKit: Target.Dependency = .target(
+    name: "HeadlessUIKit",
+    condition: .when(platforms: [.linux, .macOS, .windows, .android, .wasi, .openbsd])
+)
+
+let package = Package(
+    name: "Sightline",
+    platforms: [.iOS(.v15), .tvOS(.v15), .macCatalyst(.v15), .visionOS(.v1), .macOS(.v12)],
+    products: [
+        .library(name: "Behaviours", targets: ["Behaviours"]),
+        .library(name: "Tracking", targets: ["Tracking"]),
+    ],
+    targets: [
+        // MARK: - Product
+        .target(name: "Behaviours", dependencies: [headlessUIKit]),
+        .target(name: "Tracking", dependencies: [headlessUIKit]),
+
+        // MARK: - UIKit stand-in
+        .target(name: "HeadlessUIKit"),
+
+        // MARK: - Demo
+        .target(name: "DemoApp", dependencies: ["Behaviours", "Tracking", headlessUIKit], path: "Demo/App"),
+        .executableTarget(name: "Demo", dependencies: ["DemoApp", headlessUIKit], path: "Demo/Headless"),
+
+        // MARK: - Benchmarks
+        .target(name: "BenchmarkSupport", dependencies: ["Tracking", headlessUIKit], path: "Benchmarks/Support"),
+        .executableTarget(name: "ScanBenchmark", dependencies: ["BenchmarkSupport", "Tracking", headlessUIKit], path: "Benchmarks/ScanBenchmark"),
+        .testTarget(name: "Benchmarks", dependencies: ["BenchmarkSupport", "Tracking", headlessUIKit], path: "Benchmarks/PerformanceTests"),
+
+        // MARK: - Tests
+        .target(name: "TestSupport", dependencies: [headlessUIKit], path: "Tests/TestSupport"),
+        .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit", "TestSupport"]),
+        .testTarget(name: "BehavioursTests", dependencies: ["Behaviours", "TestSupport", headlessUIKit]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TestSupport", headlessUIKit]),
+        .testTarget(name: "DemoTests", dependencies: ["DemoApp", "Tracking", "TestSupport", headlessUIKit]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The app: its state, its scenes, its delegate and its notifications.
+///
+/// Headless apps have no `UIApplicationMain`; ``shared`` is created on first use, active, with one
+/// connected ``UIWindowScene``. Move it through its states with ``Headless/enterBackground()`` and
+/// ``Headless/enterForeground()``.
+@MainActor
+open class UIApplication: UIResponder {
+    /// The app's states.
+    public enum State: Int, Sendable {
+        /// In the foreground, receiving events.
+        case active = 0
+        /// In the foreground, not receiving events.
+        case inactive = 1
+        /// In the background.
+        case background = 2
+    }
+
+    /// The shared application.
+    open class var shared: UIApplication { sharedApplication }
+
+    /// The app's delegate; the responder chain's last link when it is a ``UIResponder``.
+    open weak var delegate: (any UIApplicationDelegate)?
+
+    /// The app's state.
+    open internal(set) var applicationState: State = .active
+
+    /// The connected scenes.
+    open internal(set) var connectedScenes: Set<UIScene> = []
+
+    /// The delegate, when it is a responder.
+    open override var next: UIResponder? { delegate as? UIResponder }
+
+    private static let sharedApplication = UIApplication()
+
+    override init() {
+        super.init()
+    }
+
+    // MARK: - Notifications (object: the application)
+
+    /// Posted after the user took a screenshot.
+    public static let userDidTakeScreenshotNotification = Notification.Name("UIApplicationUserDidTakeScreenshotNotification")
+    /// Posted when the app entered the background.
+    public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    /// Posted when the app is about to enter the foreground.
+    public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    /// Posted when the app became active.
+    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    /// Posted when the app is about to become inactive.
+    public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+}
+
+/// The app delegate's protocol. HeadlessUIKit calls none of its methods: headless apps start from their
+/// own entry point.
+@MainActor
+public protocol UIApplicationDelegate: NSObjectProtocol {}

@@ -1,0 +1,188 @@
+import Foundation
+
+/// Headless-only controls for what a person or the system would do to a real app: run the main run loop,
+/// run the update cycle, drag a scroll view, tap, take a screenshot, move the app to the background.
+///
+/// None of this exists in UIKit; use it from tests, benchmarks and headless entry points only.
+@MainActor
+public enum Headless {
+    // MARK: - App and scene
+
+    /// The connected window scene that windows join when shown.
+    public static var windowScene: UIWindowScene {
+        if let scene = defaultScene { return scene }
+        let scene = UIWindowScene(activationState: UIApplication.shared.applicationState == .background ? .background : .foregroundActive)
+        UIApplication.shared.connectedScenes.insert(scene)
+        defaultScene = scene
+        return scene
+    }
+
+    /// Returns to a fresh app: hides and detaches every window, makes the app active, drops pending layout
+    /// and animations. Call it in each test's `setUp`.
+    public static func reset() {
+        for scene in UIApplication.shared.connectedScenes {
+            guard let windowScene = scene as? UIWindowScene else { continue }
+            for window in windowScene.windows {
+                window.isHidden = true
+                window.windowScene = nil
+            }
+        }
+        UIApplication.shared.applicationState = .active
+        for scene in UIApplication.shared.connectedScenes {
+            scene.activationState = .foregroundActive
+        }
+        UIWindow.keyWindowStorage = nil
+        UpdateCycle.shared.cancel()
+        TransitionAnimator.shared.cancelAll()
+    }
+
+    /// Moves the app to the background: will-resign-active, then did-enter-background.
+    public static func enterBackground() {
+        let application = UIApplication.shared
+        guard application.applicationState != .background else { return }
+        setState(.inactive, scene: .foregroundInactive)
+        NotificationCenter.default.post(name: UIApplication.willResignActiveNotification, object: application)
+        setState(.background, scene: .background)
+        NotificationCenter.default.post(name: UIApplication.didEnterBackgroundNotification, object: application)
+    }
+
+    /// Returns the app to the foreground: will-enter-foreground, then did-become-active.
+    public static func enterForeground() {
+        let application = UIApplication.shared
+        guard application.applicationState == .background else { return }
+        setState(.inactive, scene: .foregroundInactive)
+        NotificationCenter.default.post(name: UIApplication.willEnterForegroundNotification, object: application)
+        setState(.active, scene: .foregroundActive)
+        NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: application)
+    }
+
+    /// Simulates the user taking a screenshot: posts `userDidTakeScreenshotNotification` afterwards, as
+    /// UIKit does.
+    public static func takeScreenshot() {
+        NotificationCenter.default.post(name: UIApplication.userDidTakeScreenshotNotification, object: UIApplication.shared)
+    }
+
+    // MARK: - Run loop and update cycle
+
+    /// Runs the main run loop in `mode` for `seconds` (bounded: returns when the time is up).
+    public static func runMainRunLoop(for seconds: TimeInterval, mode: RunLoop.Mode = .default) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        repeat {
+            _ = RunLoop.main.run(mode: mode, before: min(deadline, Date(timeIntervalSinceNow: 0.005)))
+        } while Date() < deadline
+    }
+
+    /// Runs the main run loop in `.default` until no layout pass or animated transition is pending, or
+    /// until `timeout` seconds have passed.
+    public static func settle(timeout: TimeInterval = 1) {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while (UpdateCycle.shared.isScheduled || TransitionAnimator.shared.pendingCount > 0), Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+        }
+    }
+
+    /// Runs the update cycle now: lays out every marked view of every window.
+    public static func runUpdateCycle() {
+        UpdateCycle.shared.run()
+    }
+
+    /// How long animated transitions take before their `did…` callbacks (default 0.01 s).
+    public static var transitionDuration: TimeInterval {
+        get { TransitionAnimator.shared.duration }
+        set { TransitionAnimator.shared.duration = newValue }
+    }
+
+    // MARK: - Touches
+
+    /// Taps a control: sends `.touchUpInside` and `.primaryActionTriggered`, as a real tap does.
+    public static func tap(_ control: UIControl) {
+        control.sendActions(for: [.touchUpInside, .primaryActionTriggered])
+    }
+
+    /// Taps a tab as a user would: the delegate is asked, the tab is selected, the delegate is told.
+    public static func tapTab(at index: Int, in tabBarController: UITabBarController) {
+        tabBarController.userDidTapTab(at: index)
+    }
+
+    /// Drags a scroll view with a finger moving by `translation` (the content moves with the finger, so
+    /// `contentOffset` changes by `-translation`, clamped to the content), over `duration` seconds, in 8
+    /// steps, then, with `decelerate`, coasts half as far again. The main run loop runs in
+    /// `RunLoop.Mode.tracking` for the whole gesture, so timers and queued notifications registered for
+    /// `.default` only wait; the delegate hears every step in UIKit's order.
+    public static func drag(_ scrollView: UIScrollView, by translation: CGPoint, duration: TimeInterval = 0.2, decelerate: Bool = false) {
+        guard scrollView.isScrollEnabled else { return }
+        let steps = 8
+        let stepInterval = max(duration, 0.001) / Double(steps)
+        let start = scrollView.contentOffset
+        let dragTarget = clamped(CGPoint(x: start.x - translation.x, y: start.y - translation.y), in: scrollView)
+        scrollView.isTracking = true
+        scrollView.isDragging = true
+        scrollView.delegate?.scrollViewWillBeginDragging(scrollView)
+        animateOffset(of: scrollView, from: start, to: dragTarget, steps: steps, interval: stepInterval)
+        let velocity = CGPoint(x: -translation.x / max(duration, 0.001), y: -translation.y / max(duration, 0.001))
+        var target = decelerate
+            ? clamped(CGPoint(x: dragTarget.x - translation.x / 2, y: dragTarget.y - translation.y / 2), in: scrollView)
+            : dragTarget
+        scrollView.delegate?.scrollViewWillEndDragging(scrollView, withVelocity: velocity, targetContentOffset: &target)
+        scrollView.isTracking = false
+        scrollView.isDragging = false
+        let willDecelerate = decelerate && target != dragTarget
+        scrollView.delegate?.scrollViewDidEndDragging(scrollView, willDecelerate: willDecelerate)
+        guard willDecelerate else { return }
+        scrollView.isDecelerating = true
+        scrollView.delegate?.scrollViewWillBeginDecelerating(scrollView)
+        animateOffset(of: scrollView, from: dragTarget, to: target, steps: steps, interval: stepInterval)
+        scrollView.isDecelerating = false
+        scrollView.delegate?.scrollViewDidEndDecelerating(scrollView)
+    }
+
+    // MARK: - Navigation gestures
+
+    /// Starts an interactive pop (the edge swipe): the top controller begins disappearing, the one below
+    /// begins appearing. Finish or cancel it with the returned gesture; `nil` when nothing can be popped.
+    public static func beginInteractivePop(in navigationController: UINavigationController) -> HeadlessInteractivePop? {
+        navigationController.beginInteractivePop().map(HeadlessInteractivePop.init)
+    }
+
+    // MARK: - Private
+
+    private static var defaultScene: UIWindowScene?
+
+    private static func setState(_ state: UIApplication.State, scene sceneState: UIScene.ActivationState) {
+        UIApplication.shared.applicationState = state
+        for scene in UIApplication.shared.connectedScenes {
+            scene.activationState = sceneState
+        }
+    }
+
+    private static func clamped(_ offset: CGPoint, in scrollView: UIScrollView) -> CGPoint {
+        let range = scrollView.contentOffsetRange
+        return CGPoint(x: min(max(offset.x, range.min.x), range.max.x), y: min(max(offset.y, range.min.y), range.max.y))
+    }
+
+    /// Moves the offset in `steps` equal steps, one per tick of a timer that exists only in the tracking mode,
+    /// while the main run loop runs in that mode.
+    private static func animateOffset(of scrollView: UIScrollView, from start: CGPoint, to end: CGPoint, steps: Int, interval: TimeInterval) {
+        let progress = StepCounter()
+        let timer = Timer(timeInterval: interval, repeats: true) { timer in
+            let finished = MainActor.assumeIsolated {
+                progress.count += 1
+                let fraction = CGFloat(progress.count) / CGFloat(steps)
+                scrollView.contentOffset = CGPoint(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction)
+                return progress.count >= steps
+            }
+            if finished { timer.invalidate() }
+        }
+        RunLoop.main.add(timer, forMode: .tracking)
+        let deadline = Date(timeIntervalSinceNow: interval * Double(steps) + 5)
+        while progress.count < steps, Date() < deadline {
+            _ = RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: interval))
+        }
+        timer.invalidate()
+    }
+
+    /// Counts a gesture's steps across the timer's `@Sendable` block; only touched on the main thread.
+    private final class StepCounter: @unchecked Sendable {
+        var count = 0
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A view whose content moves under its bounds: ``contentOffset`` *is* `bounds.origin`, so subviews move
+/// by the offset with no special case, and the view clips to its bounds by default.
+///
+/// Every offset change calls the delegate's `scrollViewDidScroll` and marks the scroll view for layout (as
+/// UIKit does, which is how table views recycle cells while scrolling). Drive a finger drag with
+/// ``Headless/drag(_:by:duration:decelerate:)``, which runs the main run loop in `.tracking`.
+@MainActor
+open class UIScrollView: UIView {
+    /// Creates a scroll view; it clips to its bounds.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+
+    /// Creates a scroll view from an archive; HeadlessUIKit decodes nothing.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        clipsToBounds = true
+    }
+
+    /// Receives scrolling.
+    open weak var delegate: (any UIScrollViewDelegate)?
+
+    /// The point of the content shown at the top-left corner: `bounds.origin`.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { bounds.origin = newValue }
+    }
+
+    /// Sets the content offset (animation is not modelled: the offset changes at once).
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        self.contentOffset = contentOffset
+    }
+
+    /// The size of the content.
+    open var contentSize = CGSize.zero
+    /// Extra scrollable space around the content.
+    open var contentInset = UIEdgeInsets.zero
+    /// The insets in effect (HeadlessUIKit has no safe area, so ``contentInset``).
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// Whether the user can scroll.
+    open var isScrollEnabled = true
+
+    /// Whether a finger is down on the scroll view.
+    open internal(set) var isTracking = false
+    /// Whether the user is dragging the content.
+    open internal(set) var isDragging = false
+    /// Whether the content is moving after the finger lifted.
+    open internal(set) var isDecelerating = false
+
+    /// Setting the bounds' origin scrolls: the delegate hears of it and the view is marked for layout.
+    open override var bounds: CGRect {
+        didSet {
+            guard oldValue.origin != bounds.origin else { return }
+            setNeedsLayout()
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    /// The offsets the content can rest at, from the top-left inset to the bottom-right end.
+    var contentOffsetRange: (min: CGPoint, max: CGPoint) {
+        let inset = adjustedContentInset
+        let minimum = CGPoint(x: -inset.left, y: -inset.top)
+        let maximum = CGPoint(x: max(minimum.x, contentSize.width + inset.right - bounds.width),
+                              y: max(minimum.y, contentSize.height + inset.bottom - bounds.height))
+        return (minimum, maximum)
+    }
+}

@@ -1,0 +1,29 @@
+/// The tracking component of a view: what the view is, for analytics.
+///
+/// Set it on any view; the ``Tracker`` records an impression when the view has been visible long enough:
+///
+/// ```swift
+/// cell.trackingElement = TrackingElement(elementType: .feedCell, identifier: post.id, properties: ["position": 3])
+/// ```
+///
+/// Identity is the value (type, identifier and properties), not the view: a reused cell that gets a new
+/// component is a new impression, and the same component moved to another view is not.
+public struct TrackingElement: Hashable, Sendable, Codable {
+    /// What kind of element this is.
+    public var elementType: TrackingElementType
+    /// A stable identifier that tells elements of the same type apart, such as a post id.
+    public var identifier: String?
+    /// Extra typed properties sent with the element's events.
+    public var properties: TrackingProperties
+
+    /// Creates an element component.
+    /// - Parameters:
+    ///   - elementType: What kind of element this is.
+    ///   - identifier: A stable identifier that tells elements of the same type apart.
+    ///   - properties: Extra typed properties sent with the element's events.
+    public init(elementType: TrackingElementType, identifier: String? = nil, properties: TrackingProperties = [:]) {
+        self.elementType = elementType
+        self.identifier = identifier
+        self.properties = properties
+    }
+}
