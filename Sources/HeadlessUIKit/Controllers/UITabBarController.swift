@@ -95,6 +95,7 @@ open class UITabBarController: UIViewController {
         selected = incoming
         guard isViewLoaded else { return }
         let isShown = appearanceState == .appeared
+        incoming?.loadViewIfNeeded()
         if isShown {
             incoming?.beginAppearanceTransition(true, animated: false)
             outgoing?.beginAppearanceTransition(false, animated: false)

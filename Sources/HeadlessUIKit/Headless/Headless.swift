@@ -164,8 +164,12 @@ public enum Headless {
     /// while the main run loop runs in that mode.
     private static func animateOffset(of scrollView: UIScrollView, from start: CGPoint, to end: CGPoint, steps: Int, interval: TimeInterval) {
         let progress = StepCounter()
-        let timer = Timer(timeInterval: interval, repeats: true) { timer in
+        let timer = Timer(timeInterval: interval, repeats: true) { [weak scrollView] timer in
             let finished = MainActor.assumeIsolated {
+                guard let scrollView else {
+                    progress.count = steps
+                    return true
+                }
                 progress.count += 1
                 let fraction = CGFloat(progress.count) / CGFloat(steps)
                 scrollView.contentOffset = CGPoint(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction)

@@ -18,9 +18,15 @@ enum MainRunLoopTask {
     }
 
     /// Carries main-actor work through `Timer`'s `@Sendable` block; it only ever runs on the main thread.
+    /// The work is dropped once run: swift-corelibs-foundation keeps a fired timer's block alive, and with it
+    /// everything the work captured.
     private final class WorkBox: @unchecked Sendable {
-        private let work: @MainActor () -> Void
+        private var work: (@MainActor () -> Void)?
         init(_ work: @escaping @MainActor () -> Void) { self.work = work }
-        @MainActor func run() { work() }
+        @MainActor func run() {
+            let work = self.work
+            self.work = nil
+            work?()
+        }
     }
 }

@@ -280,7 +280,7 @@ open class UIView: UIResponder {
 
     /// `<Type: 0x…; frame = (x y; w h)>`, like UIKit (the frame only when read on the main thread).
     nonisolated open override var description: String {
-        let address = String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16)
+        let address = String(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()), radix: 16)
         guard Thread.isMainThread else { return "<\(type(of: self)): 0x\(address)>" }
         let frame = MainActor.assumeIsolated { self.frame }
         return "<\(type(of: self)): 0x\(address); frame = (\(frame.origin.x) \(frame.origin.y); \(frame.size.width) \(frame.size.height))>"

@@ -22,6 +22,7 @@ open class UIWindow: UIView {
         super.init(frame: windowScene.screen.bounds)
         isHidden = true
         self.windowScene = windowScene
+        windowScene.attach(self) // property observers do not run in the class's own initializer
     }
 
     /// Creates a window from an archive; HeadlessUIKit decodes nothing.

@@ -1,0 +1,182 @@
+import XCTest
+import HeadlessUIKit
+import TestSupport
+
+/// UIKIT-SEMANTICS.md statements 13–18: containment, navigation, tabs, presentation.
+final class ContainmentTests: XCTestCase {
+    override func setUp() {
+        MainActor.assumeIsolated { Headless.reset() }
+    }
+
+    func test13_addChildCallsWillMoveAndRemoveFromParentCallsDidMove() {
+        MainActor.assumeIsolated {
+            let log = LifecycleLog()
+            let first = makeController("P1", log: log)
+            let second = makeController("P2", log: log)
+            let child = makeController("C", log: log)
+            first.addChild(child)
+            XCTAssertEqual(log.entries, ["C.willMove(P1)"])
+            XCTAssertTrue(child.parent === first)
+            child.didMove(toParent: first)
+
+            log.removeAll()
+            second.addChild(child)
+            XCTAssertEqual(log.entries, ["C.didMove(nil)", "C.willMove(P2)"], "a child with another parent is removed from it first")
+            XCTAssertEqual(first.children, [])
+            XCTAssertEqual(second.children, [child])
+
+            log.removeAll()
+            child.willMove(toParent: nil)
+            child.removeFromParent()
+            XCTAssertEqual(log.entries, ["C.willMove(nil)", "C.didMove(nil)"])
+            XCTAssertNil(child.parent)
+        }
+    }
+
+    func test14_pushAndPopOrdersEventByEvent() {
+        for animated in [false, true] {
+            MainActor.assumeIsolated {
+                let log = LifecycleLog()
+                let a = makeController("A", log: log)
+                let navigation = UINavigationController(rootViewController: a)
+                let window = showInWindow(navigation)
+                log.removeAll()
+                weak var weakB: RecordingViewController?
+                do {
+                    let b = makeController("B", log: log, logsLayout: true)
+                    weakB = b
+                    navigation.pushViewController(b, animated: animated)
+                    Headless.settle()
+                    XCTAssertEqual(log.entries, [
+                        "B.loadView", "B.viewDidLoad", "B.willMove(UINavigationController)",
+                        "A.viewWillDisappear", "B.viewWillAppear", "B.viewWillLayoutSubviews", "B.viewDidLayoutSubviews",
+                        "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(UINavigationController)",
+                    ], "animated: \(animated)")
+                    XCTAssertEqual(navigation.view.subviews.filter { $0 !== navigation.navigationBar }, [b.view])
+                    b.logsLayout = false
+                }
+                log.removeAll()
+                navigation.popViewController(animated: animated)
+                Headless.settle()
+                XCTAssertEqual(log.entries, [
+                    "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear",
+                    "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)",
+                ], "animated: \(animated)")
+                XCTAssertEqual(navigation.view.subviews.filter { $0 !== navigation.navigationBar }, [a.view])
+                XCTAssertNil(weakB, "a popped controller is released")
+                XCTAssertNotNil(window)
+            }
+        }
+    }
+
+    func test15_navigationRootGetsWillMoveAtOnceAndDidMoveAfterFirstAppearance() {
+        MainActor.assumeIsolated {
+            let log = LifecycleLog()
+            let root = makeController("R", log: log)
+            let navigation = UINavigationController(rootViewController: root)
+            XCTAssertEqual(log.entries, ["R.willMove(UINavigationController)"])
+            let window = showInWindow(navigation)
+            XCTAssertEqual(log.entries, ["R.willMove(UINavigationController)", "R.loadView", "R.viewDidLoad",
+                                         "R.viewWillAppear", "R.viewDidAppear", "R.didMove(UINavigationController)"])
+            XCTAssertNotNil(window)
+        }
+    }
+
+    func test16_tabsLoadLazilySwitchInOrderAndDelegateHearsOnlyTaps() {
+        MainActor.assumeIsolated {
+            final class Delegate: NSObject, UITabBarControllerDelegate {
+                var selected: [UIViewController] = []
+                func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+                    selected.append(viewController)
+                }
+            }
+            let log = LifecycleLog()
+            let a = makeController("A", log: log)
+            let b = makeController("B", log: log)
+            let tabs = UITabBarController()
+            let delegate = Delegate()
+            tabs.delegate = delegate
+            tabs.viewControllers = [a, b]
+            let window = showInWindow(tabs)
+            XCTAssertFalse(b.isViewLoaded, "a tab loads its view only when first selected")
+            log.removeAll()
+
+            tabs.selectedIndex = 1
+            XCTAssertEqual(log.entries.filter { !$0.contains("Layout") }, [
+                "B.loadView", "B.viewDidLoad", "B.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear", "B.viewDidAppear",
+            ])
+            XCTAssertTrue(b.view.superview === tabs.view)
+            XCTAssertNil(a.view.superview, "only the selected tab's view is in the hierarchy")
+            XCTAssertEqual(delegate.selected, [], "programmatic selection does not reach the delegate")
+
+            Headless.tapTab(at: 0, in: tabs)
+            XCTAssertEqual(delegate.selected, [a])
+            XCTAssertEqual(tabs.selectedIndex, 0)
+            XCTAssertNotNil(window)
+        }
+    }
+
+    func test17_fullScreenCoversAndRemovesPresenterWhileSheetsLeaveItInPlace() {
+        MainActor.assumeIsolated {
+            let log = LifecycleLog()
+            let root = makeController("R", log: log)
+            let window = showInWindow(root)
+
+            let full = makeController("F", log: log)
+            full.modalPresentationStyle = .fullScreen
+            log.removeAll()
+            root.present(full, animated: true)
+            Headless.settle()
+            XCTAssertEqual(log.entries.filter { !$0.contains("load") && !$0.contains("Load") },
+                           ["R.viewWillDisappear", "F.viewWillAppear", "R.viewDidDisappear", "F.viewDidAppear"])
+            XCTAssertNil(root.view.window, "the covered presenter's view leaves the window")
+            log.removeAll()
+            full.dismiss(animated: true)
+            Headless.settle()
+            XCTAssertEqual(log.entries, ["F.viewWillDisappear", "R.viewWillAppear", "F.viewDidDisappear", "R.viewDidAppear"])
+            XCTAssertTrue(root.view.window === window)
+            XCTAssertNil(full.view.window)
+
+            for style in [UIModalPresentationStyle.pageSheet, .formSheet, .overFullScreen, .overCurrentContext, .automatic] {
+                let sheet = makeController("S", log: log)
+                sheet.modalPresentationStyle = style
+                sheet.loadViewIfNeeded()
+                log.removeAll()
+                root.present(sheet, animated: false)
+                XCTAssertEqual(log.entries, ["S.viewWillAppear", "S.viewDidAppear"], "\(style)")
+                XCTAssertTrue(root.view.window === window, "\(style): the presenter stays in the window")
+                XCTAssertLessThan(window.subviews.firstIndex(of: root.view)!, window.subviews.firstIndex(of: sheet.view)!)
+                root.dismiss(animated: false)
+                XCTAssertEqual(log.entries, ["S.viewWillAppear", "S.viewDidAppear", "S.viewWillDisappear", "S.viewDidDisappear"])
+            }
+
+            let automatic = UIViewController()
+            root.present(automatic, animated: false)
+            XCTAssertEqual(automatic.view.frame.minY, 56, "automatic resolves to a page sheet below the status bar")
+            XCTAssertEqual(automatic.view.frame.height, window.bounds.height - 56)
+            root.dismiss(animated: false)
+        }
+    }
+
+    func test18_presentedAndPresentingResolveThroughAncestors() {
+        MainActor.assumeIsolated {
+            let child = UIViewController()
+            let navigation = UINavigationController(rootViewController: child)
+            let window = showInWindow(navigation)
+            let presented = UINavigationController(rootViewController: UIViewController())
+            child.present(presented, animated: false)
+            XCTAssertTrue(navigation.presentedViewController === presented)
+            XCTAssertTrue(child.presentedViewController === presented, "through the parent")
+            XCTAssertTrue(presented.presentingViewController === navigation, "the root of the source's hierarchy presents")
+            XCTAssertTrue(presented.topViewController?.presentingViewController === navigation, "through the presented parent")
+            XCTAssertTrue(navigation.visibleViewController === presented)
+
+            let second = UIViewController()
+            child.present(second, animated: false)
+            XCTAssertNil(second.presentingViewController, "presenting on a controller that already presents is refused")
+            presented.topViewController?.dismiss(animated: false)
+            XCTAssertNil(navigation.presentedViewController)
+            XCTAssertNotNil(window)
+        }
+    }
+}
