@@ -41,6 +41,12 @@ open class UIView: UIResponder {
         self.init(frame: .zero)
     }
 
+    deinit {
+        if !storedSubviews.isEmpty {
+            SubviewReaper.bury(&storedSubviews)
+        }
+    }
+
     // MARK: - Appearance
 
     /// Whether the view is hidden. Hiding is inherited implicitly: descendants keep their own value.
