@@ -1,40 +1,43 @@
 /// One tracked element that a scan found visible.
-struct VisibleElement: Equatable {
+package struct VisibleElement: Equatable {
     /// The element's component.
-    var element: TrackingElement
+    package var element: TrackingElement
     /// Index into ``ScanResult/screens`` of the screen the element is attributed to (its nearest ancestor
     /// controller with a ``TrackingScreen``), or `nil` when no ancestor carries one. That screen is in
     /// `screens` even when its own ratio is below the threshold.
-    var screenIndex: Int?
+    package var screenIndex: Int?
     /// Visible fraction of the element's own area, in `(0, 1]`, at or above the scan's minimum ratio.
-    var visibleRatio: Double
+    package var visibleRatio: Double
 }
 
 /// One tracked screen that a scan found visible.
-struct VisibleScreen: Equatable {
+package struct VisibleScreen: Equatable {
     /// The screen's component.
-    var screen: TrackingScreen
+    package var screen: TrackingScreen
     /// Visible fraction of the controller's root view, in `[0, 1]`: at or above the scan's minimum ratio
     /// for a visible screen, possibly below it for a screen listed only as the context of a visible
     /// element (filter on this to find screen views).
-    var visibleRatio: Double
+    package var visibleRatio: Double
 }
 
 /// What one scan saw. Reused from scan to scan so that a steady-state scan allocates nothing.
-struct ScanResult {
+package struct ScanResult {
+    /// Creates an empty result.
+    package init() {}
+
     /// Visible tracked screens, plus screens below the ratio threshold that are the context of a visible
     /// element; in breadth-first order of discovery, front window first.
-    var screens: [VisibleScreen] = []
+    package var screens: [VisibleScreen] = []
     /// Visible tracked elements, in breadth-first order, front window first.
-    var elements: [VisibleElement] = []
+    package var elements: [VisibleElement] = []
     /// How many views the scan looked at (for diagnostics and benchmarks).
-    var viewsVisited = 0
+    package var viewsVisited = 0
     /// How many views the scan skipped, with their subtrees, because their window-space geometry was NaN or
     /// infinite (for a diagnostic: the views are treated as invisible).
-    var viewsWithInvalidGeometry = 0
+    package var viewsWithInvalidGeometry = 0
 
     /// Empties the result, keeping its storage for the next scan.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         screens.removeAll(keepingCapacity: true)
         elements.removeAll(keepingCapacity: true)
         viewsVisited = 0

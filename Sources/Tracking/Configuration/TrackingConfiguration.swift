@@ -1,0 +1,113 @@
+import Foundation
+
+/// Everything a ``Tracker`` can be tuned with, passed once to its initialiser.
+///
+/// The defaults follow the industry viewability standard (50 % of an element's area for 1 continuous
+/// second) and scan four times a second:
+///
+/// ```swift
+/// var configuration = TrackingConfiguration()
+/// configuration.minimumVisibleDuration = 0.5
+/// configuration.impressionPolicy = .oncePerScreenView
+/// let tracker = Tracker(configuration: configuration, sinks: [LoggingTrackingSink()])
+/// tracker.start()
+/// ```
+///
+/// Out-of-range values (a negative duration, a ratio above 1, NaN) are replaced by the nearest safe value
+/// with a ``TrackingDiagnostic/Code/invalidConfiguration`` diagnostic when the tracker is created.
+public struct TrackingConfiguration: Sendable {
+    // MARK: - Public
+
+    /// How many scans run per second at most while the app is idle in the foreground. Default 4; valid
+    /// range `(0, 60]`.
+    public var scansPerSecond: Double = 4
+
+    /// The fraction of a view's area, in `[0, 1]`, that must be on screen for it to count as visible.
+    /// Default 0.5. At 0, any visible pixel counts.
+    public var minimumVisibleRatio: Double = 0.5
+
+    /// How long, in seconds, an element must stay visible before its impression is recorded. Default 1.
+    /// At 0, an element is recorded by the first scan that sees it. Measured on ``clock``.
+    public var minimumVisibleDuration: TimeInterval = 1
+
+    /// The product of a view's and its ancestors' alphas below which it is invisible. Default 0.01,
+    /// the value below which UIKit itself ignores a view for hit-testing.
+    public var minimumAlpha: Double = 0.01
+
+    /// How often an element is recorded. Default ``TrackingImpressionPolicy/oncePerVisibilitySpan``.
+    public var impressionPolicy: TrackingImpressionPolicy = .oncePerVisibilitySpan
+
+    /// How often a screen is recorded. Default ``TrackingScreenViewPolicy/oncePerVisibilitySpan``.
+    public var screenViewPolicy: TrackingScreenViewPolicy = .oncePerVisibilitySpan
+
+    /// The source of time for duration thresholds and event timestamps. Default ``SystemTrackingClock``;
+    /// tests inject a ``ManualTrackingClock``.
+    public var clock: any TrackingClock = SystemTrackingClock()
+
+    /// The longest element type, screen name, identifier or property key, in UTF-8 bytes, that events
+    /// carry. Longer ones are truncated with a diagnostic. Default 256.
+    public var maximumNameLength: Int = 256
+
+    /// The longest string property value, in UTF-8 bytes, that events carry. Longer ones are truncated
+    /// with a diagnostic. Default 1024.
+    public var maximumPropertyValueLength: Int = 1024
+
+    /// Receives every ``TrackingDiagnostic``, on the main thread. Default:
+    /// ``TrackingDiagnostic/logToStandardError``.
+    public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToStandardError
+
+    /// Creates the default configuration.
+    public init() {}
+
+    // MARK: - Internal
+
+    /// Seconds between scans.
+    var scanInterval: TimeInterval { 1 / scansPerSecond }
+
+    /// A copy with every out-of-range value replaced by the nearest safe one, reporting each replacement.
+    func validated(report: (TrackingDiagnostic) -> Void) -> TrackingConfiguration {
+        var valid = self
+        let defaults = TrackingConfiguration()
+        func fix<Value>(_ name: String, _ keyPath: WritableKeyPath<TrackingConfiguration, Value>, to value: Value) {
+            report(TrackingDiagnostic(
+                code: .invalidConfiguration,
+                message: "\(name) \(self[keyPath: keyPath]) is out of range; using \(value)"
+            ))
+            valid[keyPath: keyPath] = value
+        }
+        if !scansPerSecond.isFinite || scansPerSecond <= 0 {
+            fix("scansPerSecond", \.scansPerSecond, to: defaults.scansPerSecond)
+        } else if scansPerSecond > Self.maximumScansPerSecond {
+            fix("scansPerSecond", \.scansPerSecond, to: Self.maximumScansPerSecond)
+        }
+        if minimumVisibleRatio.isNaN {
+            fix("minimumVisibleRatio", \.minimumVisibleRatio, to: defaults.minimumVisibleRatio)
+        } else if minimumVisibleRatio < 0 || minimumVisibleRatio > 1 {
+            fix("minimumVisibleRatio", \.minimumVisibleRatio, to: min(max(minimumVisibleRatio, 0), 1))
+        }
+        if minimumVisibleDuration.isNaN {
+            fix("minimumVisibleDuration", \.minimumVisibleDuration, to: defaults.minimumVisibleDuration)
+        } else if minimumVisibleDuration < 0 || minimumVisibleDuration.isInfinite {
+            // An infinite duration would silently disable impressions; treat it like any other bad value.
+            fix("minimumVisibleDuration", \.minimumVisibleDuration,
+                to: minimumVisibleDuration < 0 ? 0 : defaults.minimumVisibleDuration)
+        }
+        if minimumAlpha.isNaN {
+            fix("minimumAlpha", \.minimumAlpha, to: defaults.minimumAlpha)
+        } else if minimumAlpha < 0 || minimumAlpha > 1 {
+            fix("minimumAlpha", \.minimumAlpha, to: min(max(minimumAlpha, 0), 1))
+        }
+        if maximumNameLength < 1 {
+            fix("maximumNameLength", \.maximumNameLength, to: defaults.maximumNameLength)
+        }
+        if maximumPropertyValueLength < 0 {
+            fix("maximumPropertyValueLength", \.maximumPropertyValueLength, to: defaults.maximumPropertyValueLength)
+        }
+        return valid
+    }
+
+    // MARK: - Private
+
+    /// More scans than display refreshes cannot see anything new.
+    private static let maximumScansPerSecond: Double = 60
+}

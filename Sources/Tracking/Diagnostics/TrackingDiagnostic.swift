@@ -1,0 +1,73 @@
+import Foundation
+
+/// A problem the tracker noticed and survived: bad input, a failing sink, a misconfiguration.
+///
+/// The tracker never crashes the host app over bad analytics input. It reports what it did instead (dropped
+/// an event, truncated a name, skipped a property) through ``TrackingConfiguration/diagnosticHandler``,
+/// which logs to standard error by default. Tests replace the handler to assert diagnostics:
+///
+/// ```swift
+/// var configuration = TrackingConfiguration()
+/// configuration.diagnosticHandler = { diagnostic in collected.append(diagnostic) }
+/// ```
+public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    // MARK: - Public
+
+    /// What kind of problem this is. String-backed so that later parts of the package can add codes.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's stable name.
+        public let rawValue: String
+
+        /// Creates a code from its stable name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The code's stable name.
+        public var description: String { rawValue }
+
+        /// An element type or screen name is empty or only whitespace; the event (or its screen context)
+        /// was dropped.
+        public static let emptyName = Code(rawValue: "empty_name")
+        /// A name, identifier or property key was longer than
+        /// ``TrackingConfiguration/maximumNameLength``; it was truncated.
+        public static let nameTooLong = Code(rawValue: "name_too_long")
+        /// A string property value was longer than ``TrackingConfiguration/maximumPropertyValueLength``;
+        /// it was truncated.
+        public static let propertyValueTooLong = Code(rawValue: "property_value_too_long")
+        /// A property had an empty key or a NaN or infinite number; the property was dropped.
+        public static let invalidProperty = Code(rawValue: "invalid_property")
+        /// A sink threw while receiving an event; the other sinks still received it.
+        public static let sinkFailed = Code(rawValue: "sink_failed")
+        /// A scan was requested while a scan or its delivery was in progress (for example by a sink); it was
+        /// skipped.
+        public static let reentrantScan = Code(rawValue: "reentrant_scan")
+        /// Views have NaN or infinite geometry; they and their subtrees were treated as invisible. Reported
+        /// when the number of such views changes.
+        public static let invalidGeometry = Code(rawValue: "invalid_geometry")
+        /// A configuration value was out of range; a safe value was used instead.
+        public static let invalidConfiguration = Code(rawValue: "invalid_configuration")
+    }
+
+    /// What kind of problem this is.
+    public var code: Code
+    /// A human-readable explanation naming the offending value.
+    public var message: String
+
+    /// Creates a diagnostic.
+    /// - Parameters:
+    ///   - code: What kind of problem this is.
+    ///   - message: A human-readable explanation naming the offending value.
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// `[Tracking] code: message`.
+    public var description: String { "[Tracking] \(code): \(message)" }
+
+    /// The default diagnostic handler: writes ``description`` and a newline to standard error.
+    public static let logToStandardError: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
+        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    }
+}

@@ -1,0 +1,18 @@
+/// What a ``TrackingEvent`` records: a screen view, an impression, and later user interactions.
+///
+/// String-backed and open, so that new kinds (taps, for example) can be added without breaking the
+/// event format or anyone's `switch`.
+public struct TrackingEventKind: TrackingName {
+    /// The kind as it is sent to analytics.
+    public let rawValue: String
+
+    /// Creates a kind from its analytics name.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// A tracked screen became visible.
+    public static let screenView: Self = "screen_view"
+    /// A tracked element stayed visible long enough to count as seen.
+    public static let impression: Self = "impression"
+}

@@ -1,0 +1,41 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+
+/// What a scan worked out about one anchor it reached: a tracked view or a tracked screen's root view.
+/// Only built when an observer asks (the visibility report); the fast path never creates one.
+struct ScanAnchor {
+    var view: UIView
+    /// Position of the view's window in the scan's front-to-back window order.
+    var windowIndex: Int
+    /// The view's bounds in window coordinates (bounding box when transformed).
+    var frame: ScanBox
+    /// Visible fraction after hiding, alpha and clipping, before occlusion.
+    var unoccludedRatio: Double
+    /// Visible fraction after occlusion too: what the scan judged.
+    var visibleRatio: Double
+    /// The view's element component, if it carries one.
+    var element: TrackingElement?
+    /// The screen whose root view this is, if any.
+    var screen: TrackingScreen?
+    /// The nearest screen up the view tree (the view's own, if it is a root view).
+    var contextScreen: TrackingScreen?
+}
+
+/// Receives the anchors of a scan, for debugging tools. A protocol with a generic scan function, so the
+/// production scan is specialized for ``NoScanObserver`` and pays nothing.
+@MainActor
+protocol ScanObserver {
+    /// Whether to build and pass anchors at all.
+    var observesAnchors: Bool { get }
+    /// Called for every anchor the scan reached, visible or not, in breadth-first order.
+    mutating func observe(_ anchor: ScanAnchor)
+}
+
+/// The production observer: observes nothing.
+struct NoScanObserver: ScanObserver {
+    var observesAnchors: Bool { false }
+    func observe(_ anchor: ScanAnchor) {}
+}

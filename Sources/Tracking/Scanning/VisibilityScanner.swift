@@ -1,0 +1,511 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+
+/// Finds the tracked screens and elements that are really visible, a few times a second, without
+/// allocating and without visiting views that cannot matter.
+///
+/// ## What counts as visible
+/// A view is visible when it, every ancestor and its window are not hidden; the product of their alphas
+/// (each clamped to `[0, 1]`, NaN counting as 0) is above 0 and at least `minimumAlpha`; its bounds have a
+/// non-empty area; and the part of its window-space rectangle that survives clipping (by every
+/// `clipsToBounds` ancestor and by the window) and occlusion covers a fraction of its full area above 0
+/// and at least `minimumVisibleRatio`. Transformed views count by the bounding box of their transformed
+/// bounds, as `convert(_:to:)` returns it, and clip by the bounding box of a transformed clipping ancestor.
+/// A view whose window-space geometry is NaN or infinite is not visible, nor is anything inside it
+/// (counted in ``ScanResult/viewsWithInvalidGeometry``).
+///
+/// ## Occlusion
+/// An *opaque occluder* is a view that is not hidden, whose alpha product (with its ancestors and window)
+/// is exactly 1, whose `backgroundColor` has alpha 1 (read with `getRed(_:green:blue:alpha:)`, else
+/// `getWhite(_:alpha:)`; other colours count as transparent), and whose clipped window-space rectangle is
+/// not empty. It hides what lies under that rectangle and is painted before it: views earlier in the
+/// painting order of its window (except its own ancestors, which it is part of visually, and its
+/// descendants, which paint over it) and everything in windows behind its window. `isOpaque` is a drawing
+/// hint and is ignored. The covered area is subtracted exactly (the union of all occluders in front).
+///
+/// Occluders are looked for in the *scan skeleton*, not in every view. The skeleton's anchors are the
+/// tracked views, the root views of tracked screens, and, per window, the root view of the root view
+/// controller and of each controller presented from it. An occluder candidate is a window, a view on
+/// the path from a window to an anchor, or a direct subview of a window or of such a view. An opaque view buried deeper
+/// inside an untracked subtree is not looked for: that is what lets a scan with few tracked views skip
+/// the rest of the hierarchy. Presented sheets, overlays added to a screen's view or its window, and
+/// opaque siblings of tracked views are all candidates.
+///
+/// ## Screens
+/// A controller's screen is visible by the same rules applied to its root view (`viewIfLoaded`). A visible
+/// element is attributed to the nearest view up its tree that is the root view of a tracked controller.
+/// That screen appears in ``ScanResult/screens`` even when its own ratio is below the threshold (so that
+/// its elements keep their context); consumers filter screens by ``VisibleScreen/visibleRatio``.
+///
+/// ## Order and cost
+/// Windows are scanned front-most first: higher `windowLevel` first, then, within a level, the window
+/// later in its scene's `windows` array (shown later) first. Each window is walked breadth-first over the
+/// skeleton only, carrying window-space transform, clip rectangle and alpha in reused flat storage; no
+/// `convert(_:to:)` calls, no dictionaries, no allocation once the buffers have grown.
+@MainActor
+package final class VisibilityScanner {
+    // MARK: - Internal
+
+    /// The fraction of a view's area that must be visible, in `[0, 1]`.
+    let minimumVisibleRatio: Double
+    /// The alpha product below which a view is invisible, in `[0, 1]`.
+    let minimumAlpha: Double
+    /// Where the components come from.
+    let store: TrackingComponentStore
+
+    /// - Parameters:
+    ///   - minimumVisibleRatio: The fraction of a view's area that must be visible; NaN means 0.5, other
+    ///     values are clamped to `[0, 1]`.
+    ///   - minimumAlpha: The alpha product below which a view is invisible; NaN means 0.01, other values
+    ///     are clamped to `[0, 1]`.
+    ///   - store: Where the components come from.
+    package init(minimumVisibleRatio: Double, minimumAlpha: Double, store: TrackingComponentStore = .shared) {
+        self.minimumVisibleRatio = minimumVisibleRatio.isNaN ? 0.5 : min(max(minimumVisibleRatio, 0), 1)
+        self.minimumAlpha = minimumAlpha.isNaN ? 0.01 : min(max(minimumAlpha, 0), 1)
+        self.store = store
+    }
+
+    /// Scans every visible window of every connected `UIWindowScene`, front-most first, appending to
+    /// `result` (call ``ScanResult/removeAll()`` first to reuse it).
+    package func scan(into result: inout ScanResult) {
+        var observer = NoScanObserver()
+        scanConnectedScenes(into: &result, observer: &observer)
+    }
+
+    /// Scans the given windows, which must be ordered front-most first and share one coordinate space,
+    /// appending to `result`. Hidden windows are skipped.
+    package func scan(windows: [UIWindow], into result: inout ScanResult) {
+        var observer = NoScanObserver()
+        scan(windows: windows, into: &result, observer: &observer)
+    }
+
+    /// ``scan(into:)`` reporting its anchors to `observer`.
+    func scanConnectedScenes<Observer: ScanObserver>(into result: inout ScanResult, observer: inout Observer) {
+        guard !isScanning else { return }
+        isScanning = true
+        defer { finishScan() }
+        collectConnectedWindows()
+        run(into: &result, observer: &observer)
+    }
+
+    /// ``scan(windows:into:)`` reporting its anchors to `observer`.
+    func scan<Observer: ScanObserver>(windows: [UIWindow], into result: inout ScanResult, observer: inout Observer) {
+        guard !isScanning else { return }
+        isScanning = true
+        defer { finishScan() }
+        for window in windows where !window.isHidden { windowBuffer.append(window) }
+        sceneEnds.append(windowBuffer.count)
+        run(into: &result, observer: &observer)
+    }
+
+    /// The visible windows of the connected scenes, front-most first (scene by scene), as a scan sees them.
+    func orderedConnectedWindows() -> [UIWindow] {
+        guard !isScanning else { return [] }
+        isScanning = true
+        defer { finishScan() }
+        collectConnectedWindows()
+        return Array(windowBuffer)
+    }
+
+    // MARK: - Private
+
+    /// One view the scan reached, in breadth-first order; children of a node are contiguous.
+    private struct Node {
+        var view: UIView
+        var parent: Int32
+        var firstChild: Int32 = 0
+        var childCount: Int32 = 0
+        var mark: ViewMarkTable.Mark
+        /// Whether the children are walked: a skeleton view whose clip for children is not empty.
+        var expands: Bool
+        var isOccluder: Bool
+        var transform: WindowTransform
+        /// Full rectangle in window coordinates.
+        var frame: ScanBox
+        /// `frame` clipped by the clipping ancestors and the window.
+        var visible: ScanBox
+        /// What this view's children are clipped to.
+        var clip: ScanBox
+        var alpha: Double
+        /// Node index of the nearest tracked screen root at or above this view, or -1.
+        var context: Int32
+        var subtreeSize: Int32 = 1
+        var preorder: Int32 = 0
+        var unoccludedRatio = 0.0
+        var ratio = 0.0
+        /// Index in the result's screens once appended there.
+        var resultScreen: Int32 = -1
+    }
+
+    private var isScanning = false
+    private var marks = ViewMarkTable()
+    private var nodes: ContiguousArray<Node> = []
+    private var windowBuffer: ContiguousArray<UIWindow> = []
+    /// End index in `windowBuffer` of each scene's windows (scenes do not occlude each other).
+    private var sceneEnds: ContiguousArray<Int> = []
+    private var screenSnapshot: ContiguousArray<TrackingScreen> = []
+    private var byPreorder: ContiguousArray<Int32> = []
+    private var occludersAbove: ContiguousArray<Int32> = []
+    private var occluders = OccluderIndex()
+    /// Guards the presentation-chain walk against a cycle in a broken model.
+    private static let maximumPresentationDepth = 64
+
+    private func finishScan() {
+        // Drop every strong reference so the scanner never keeps views alive between scans.
+        nodes.removeAll(keepingCapacity: true)
+        windowBuffer.removeAll(keepingCapacity: true)
+        sceneEnds.removeAll(keepingCapacity: true)
+        screenSnapshot.removeAll(keepingCapacity: true)
+        isScanning = false
+    }
+
+    private func collectConnectedWindows() {
+        for scene in UIApplication.shared.connectedScenes {
+            guard let windowScene = scene as? UIWindowScene else { continue }
+            let start = windowBuffer.count
+            // Reversed, then a stable sort by level: within a level, the later-shown window comes first.
+            for window in windowScene.windows.reversed() where !window.isHidden { windowBuffer.append(window) }
+            var i = start + 1
+            while i < windowBuffer.count {
+                let window = windowBuffer[i]
+                let level = window.windowLevel.rawValue
+                var j = i - 1
+                while j >= start && windowBuffer[j].windowLevel.rawValue < level {
+                    windowBuffer[j + 1] = windowBuffer[j]
+                    j -= 1
+                }
+                windowBuffer[j + 1] = window
+                i += 1
+            }
+            if windowBuffer.count > start { sceneEnds.append(windowBuffer.count) }
+        }
+    }
+
+    private func run<Observer: ScanObserver>(into result: inout ScanResult, observer: inout Observer) {
+        markSkeleton()
+        var sceneStart = 0
+        for sceneEnd in sceneEnds {
+            guard sceneStart < sceneEnd else { continue }
+            let first = windowBuffer[sceneStart]
+            occluders.reset(frame: Self.sceneBox(of: first, rect: first.bounds))
+            for index in sceneStart..<sceneEnd {
+                scanWindow(windowBuffer[index], windowIndex: index, into: &result, observer: &observer)
+            }
+            sceneStart = sceneEnd
+        }
+    }
+
+    // MARK: Skeleton
+
+    private static func key(_ object: AnyObject) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(object))
+    }
+
+    /// Marks the anchors and every view on their paths up to the window, purging dead store entries.
+    private func markSkeleton() {
+        marks.removeAll()
+        // No `window` check: in the common case it costs more than the path walk it would save, which
+        // stops at the first ancestor already marked.
+        store.forEachLiveElementPurgingDead { view, index in
+            markPath(to: view, flags: [.path, .element], element: Int32(truncatingIfNeeded: index))
+        }
+        var index = 0
+        while index < store.screenEntries.count {
+            guard let controller = store.screenEntries[index].controller else {
+                store.removeScreen(at: index)
+                continue
+            }
+            if let root = controller.viewIfLoaded, root.window != nil {
+                let snapshot = Int32(truncatingIfNeeded: screenSnapshot.count)
+                screenSnapshot.append(store.screenEntries[index].screen)
+                markPath(to: root, flags: [.path, .screenRoot], screen: snapshot)
+            }
+            index += 1
+        }
+        for window in windowBuffer {
+            var controller = window.rootViewController
+            var depth = 0
+            while let current = controller, depth < Self.maximumPresentationDepth {
+                if let root = current.viewIfLoaded, root.window === window {
+                    markPath(to: root, flags: .path)
+                }
+                controller = current.presentedViewController
+                depth += 1
+            }
+        }
+    }
+
+    private func markPath(to view: UIView, flags: ViewMarkTable.Flags, element: Int32 = -1, screen: Int32 = -1) {
+        let old = marks.insert(flags, element: element, screen: screen, for: Self.key(view))
+        guard !old.flags.contains(.path) else { return }
+        var current = view.superview
+        while let ancestor = current {
+            // Paths merge: once an ancestor is marked, so is everything above it.
+            if marks.insert(.path, for: Self.key(ancestor)).flags.contains(.path) { return }
+            current = ancestor.superview
+        }
+    }
+
+    // MARK: Window
+
+    private func scanWindow<Observer: ScanObserver>(
+        _ window: UIWindow, windowIndex: Int, into result: inout ScanResult, observer: inout Observer
+    ) {
+        result.viewsVisited += 1
+        let alpha = Self.clampedAlpha(window.alpha)
+        guard alpha > 0, alpha >= minimumAlpha else { return }
+        let bounds = window.bounds
+        let frame = WindowTransform.identity.boundingBox(of: bounds)
+        guard frame.isFinite else {
+            result.viewsWithInvalidGeometry += 1
+            return
+        }
+        guard !frame.isEmpty else { return }
+        let scene = Self.sceneBox(of: window, rect: bounds)
+        guard scene.isFinite else {
+            result.viewsWithInvalidGeometry += 1
+            return
+        }
+        let sceneDX = scene.x0 - frame.x0, sceneDY = scene.y0 - frame.y0
+
+        let start = nodes.count
+        let mark = marks.mark(for: Self.key(window))
+        nodes.append(Node(
+            view: window, parent: -1, mark: mark, expands: true,
+            isOccluder: alpha == 1 && Self.isOpaque(window.backgroundColor),
+            transform: .identity, frame: frame, visible: frame, clip: frame, alpha: alpha,
+            context: mark.flags.contains(.screenRoot) ? Int32(truncatingIfNeeded: start) : -1
+        ))
+        walkBreadthFirst(from: start, result: &result)
+        let end = nodes.count
+        orderForPainting(start: start, end: end)
+        measureAnchors(start: start, end: end, sceneDX: sceneDX, sceneDY: sceneDY, wantsAll: observer.observesAnchors)
+        emit(start: start, end: end, windowIndex: windowIndex, into: &result, observer: &observer)
+    }
+
+    /// The window's rectangle `rect` (in its own coordinates) in its scene's coordinates.
+    private static func sceneBox(of window: UIWindow, rect: CGRect) -> ScanBox {
+        let frame = window.frame, bounds = window.bounds
+        let dx = Double(frame.origin.x) - Double(bounds.origin.x)
+        let dy = Double(frame.origin.y) - Double(bounds.origin.y)
+        return WindowTransform.identity.boundingBox(of: rect).offsetBy(dx, dy)
+    }
+
+    private func walkBreadthFirst(from start: Int, result: inout ScanResult) {
+        var head = start
+        while head < nodes.count {
+            guard nodes[head].expands else {
+                head += 1
+                continue
+            }
+            let parentTransform = nodes[head].transform
+            let parentClip = nodes[head].clip
+            let parentAlpha = nodes[head].alpha
+            let parentContext = nodes[head].context
+            let parentIndex = Int32(truncatingIfNeeded: head)
+            let firstChild = nodes.count
+            // A copy of the array: the hierarchy may change under the scan (a getter that mutates it) and
+            // the walk must still finish over what it saw.
+            let subviews = nodes[head].view.subviews
+            for child in subviews {
+                result.viewsVisited += 1
+                let mark = marks.mark(for: Self.key(child))
+                if mark.flags.contains(.path) {
+                    visitSkeletonView(
+                        child, mark: mark, parent: parentIndex, transform: parentTransform, clip: parentClip,
+                        alpha: parentAlpha, context: parentContext, result: &result
+                    )
+                } else {
+                    visitCandidateOccluder(
+                        child, parent: parentIndex, transform: parentTransform, clip: parentClip,
+                        alpha: parentAlpha, result: &result
+                    )
+                }
+            }
+            nodes[head].firstChild = Int32(truncatingIfNeeded: firstChild)
+            nodes[head].childCount = Int32(truncatingIfNeeded: nodes.count - firstChild)
+            head += 1
+        }
+    }
+
+    private func visitSkeletonView(
+        _ view: UIView, mark: ViewMarkTable.Mark, parent: Int32, transform parentTransform: WindowTransform,
+        clip parentClip: ScanBox, alpha parentAlpha: Double, context parentContext: Int32, result: inout ScanResult
+    ) {
+        guard !view.isHidden else { return }
+        let alpha = parentAlpha * Self.clampedAlpha(view.alpha)
+        guard alpha > 0, alpha >= minimumAlpha else { return }
+        let bounds = view.bounds
+        let transform = parentTransform.child(center: view.center, bounds: bounds, transform: view.transform)
+        let frame = transform.boundingBox(of: bounds)
+        guard frame.isFinite else {
+            result.viewsWithInvalidGeometry += 1
+            return
+        }
+        let visible = frame.intersection(parentClip)
+        let clip = view.clipsToBounds ? visible : parentClip
+        let expands = !clip.isEmpty
+        let isAnchor = mark.flags.contains(.element) || mark.flags.contains(.screenRoot)
+        guard expands || isAnchor || !visible.isEmpty else { return }
+        let index = Int32(truncatingIfNeeded: nodes.count)
+        nodes.append(Node(
+            view: view, parent: parent, mark: mark, expands: expands,
+            isOccluder: alpha == 1 && !visible.isEmpty && Self.isOpaque(view.backgroundColor),
+            transform: transform, frame: frame, visible: visible, clip: clip, alpha: alpha,
+            context: mark.flags.contains(.screenRoot) ? index : parentContext
+        ))
+    }
+
+    /// A subview off the skeleton matters only as an occluder; its subtree is never walked.
+    private func visitCandidateOccluder(
+        _ view: UIView, parent: Int32, transform parentTransform: WindowTransform, clip parentClip: ScanBox,
+        alpha parentAlpha: Double, result: inout ScanResult
+    ) {
+        guard parentAlpha == 1, !view.isHidden, Self.clampedAlpha(view.alpha) == 1,
+              Self.isOpaque(view.backgroundColor) else { return }
+        let bounds = view.bounds
+        let transform = parentTransform.child(center: view.center, bounds: bounds, transform: view.transform)
+        let frame = transform.boundingBox(of: bounds)
+        guard frame.isFinite else {
+            result.viewsWithInvalidGeometry += 1
+            return
+        }
+        let visible = frame.intersection(parentClip)
+        guard !visible.isEmpty else { return }
+        nodes.append(Node(
+            view: view, parent: parent, mark: ViewMarkTable.Mark(), expands: false, isOccluder: true,
+            transform: transform, frame: frame, visible: visible, clip: visible, alpha: 1, context: -1
+        ))
+    }
+
+    // MARK: Painting order and occlusion
+
+    /// Numbers the window's nodes in painting order (pre-order: a view, then its subviews back to front),
+    /// so that "painted after this view's whole subtree" is "pre-order index ≥ preorder + subtreeSize".
+    private func orderForPainting(start: Int, end: Int) {
+        var index = end - 1
+        while index > start {
+            let parent = Int(nodes[index].parent)
+            nodes[parent].subtreeSize += nodes[index].subtreeSize
+            index -= 1
+        }
+        nodes[start].preorder = 0
+        for parent in start..<end {
+            var next = nodes[parent].preorder + 1
+            let first = Int(nodes[parent].firstChild)
+            for child in first..<(first + Int(nodes[parent].childCount)) {
+                nodes[child].preorder = next
+                next += nodes[child].subtreeSize
+            }
+        }
+        byPreorder.removeAll(keepingCapacity: true)
+        byPreorder.append(contentsOf: repeatElement(0, count: end - start))
+        for node in start..<end {
+            byPreorder[Int(nodes[node].preorder)] = Int32(truncatingIfNeeded: node)
+        }
+    }
+
+    /// Adds the window's occluders front to back and works out every anchor's ratios.
+    private func measureAnchors(start: Int, end: Int, sceneDX: Double, sceneDY: Double, wantsAll: Bool) {
+        let count = end - start
+        occludersAbove.removeAll(keepingCapacity: true)
+        occludersAbove.append(contentsOf: repeatElement(0, count: count + 1))
+        occludersAbove[count] = Int32(truncatingIfNeeded: occluders.count)
+        var position = count - 1
+        while position >= 0 {
+            let node = Int(byPreorder[position])
+            if nodes[node].isOccluder {
+                occluders.append(nodes[node].visible.offsetBy(sceneDX, sceneDY))
+            }
+            occludersAbove[position] = Int32(truncatingIfNeeded: occluders.count)
+            position -= 1
+        }
+        for node in start..<end {
+            let flags = nodes[node].mark.flags
+            guard flags.contains(.element) || flags.contains(.screenRoot) else { continue }
+            let fullArea = nodes[node].frame.area
+            let query = nodes[node].visible.offsetBy(sceneDX, sceneDY)
+            let visibleArea = query.area
+            guard fullArea > 0, visibleArea > 0 else { continue }
+            let unoccluded = min(visibleArea / fullArea, 1)
+            nodes[node].unoccludedRatio = unoccluded
+            // An element already below the threshold cannot rise above it; a screen's ratio is still wanted
+            // as its elements' context.
+            guard unoccluded >= minimumVisibleRatio || flags.contains(.screenRoot) || wantsAll else {
+                nodes[node].ratio = unoccluded
+                continue
+            }
+            let after = Int(nodes[node].preorder + nodes[node].subtreeSize)
+            let covered = occluders.coveredArea(of: query, amongFirst: Int(occludersAbove[after]))
+            nodes[node].ratio = min(max(visibleArea - covered, 0) / fullArea, 1)
+        }
+    }
+
+    // MARK: Result
+
+    private func emit<Observer: ScanObserver>(
+        start: Int, end: Int, windowIndex: Int, into result: inout ScanResult, observer: inout Observer
+    ) {
+        for node in start..<end {
+            let mark = nodes[node].mark
+            let isElement = mark.flags.contains(.element)
+            let isScreen = mark.flags.contains(.screenRoot)
+            guard isElement || isScreen else { continue }
+            let ratio = nodes[node].ratio
+            let isVisible = ratio > 0 && ratio >= minimumVisibleRatio
+            if isScreen, isVisible, nodes[node].resultScreen < 0 {
+                appendScreen(node: node, into: &result)
+            }
+            if isElement, isVisible {
+                var screenIndex: Int?
+                let context = Int(nodes[node].context)
+                if context >= 0 {
+                    if nodes[context].resultScreen < 0 { appendScreen(node: context, into: &result) }
+                    screenIndex = Int(nodes[context].resultScreen)
+                }
+                if let element = store.element(at: Int(mark.element), key: ObjectIdentifier(nodes[node].view)) {
+                    result.elements.append(VisibleElement(element: element, screenIndex: screenIndex, visibleRatio: ratio))
+                }
+            }
+            if observer.observesAnchors {
+                let context = Int(nodes[node].context)
+                observer.observe(ScanAnchor(
+                    view: nodes[node].view, windowIndex: windowIndex, frame: nodes[node].frame,
+                    unoccludedRatio: nodes[node].unoccludedRatio, visibleRatio: ratio,
+                    element: isElement ? store.element(at: Int(mark.element), key: ObjectIdentifier(nodes[node].view)) : nil,
+                    screen: isScreen ? screenSnapshot[Int(mark.screen)] : nil,
+                    contextScreen: context >= 0 ? screenSnapshot[Int(nodes[context].mark.screen)] : nil
+                ))
+            }
+        }
+    }
+
+    private func appendScreen(node: Int, into result: inout ScanResult) {
+        nodes[node].resultScreen = Int32(truncatingIfNeeded: result.screens.count)
+        result.screens.append(VisibleScreen(
+            screen: screenSnapshot[Int(nodes[node].mark.screen)], visibleRatio: nodes[node].ratio
+        ))
+    }
+
+    // MARK: Properties
+
+    /// Alpha clamped to `[0, 1]`, NaN as 0.
+    private static func clampedAlpha(_ alpha: CGFloat) -> Double {
+        let value = Double(alpha)
+        guard value > 0 else { return 0 }
+        return min(value, 1)
+    }
+
+    /// Whether a background colour paints every pixel: alpha exactly 1 in an RGB or grayscale space.
+    private static func isOpaque(_ color: UIColor?) -> Bool {
+        guard let color else { return false }
+        var red: CGFloat = 0, green: CGFloat = 0, blue: CGFloat = 0, alpha: CGFloat = 0
+        if color.getRed(&red, green: &green, blue: &blue, alpha: &alpha) { return alpha >= 1 }
+        var white: CGFloat = 0
+        if color.getWhite(&white, alpha: &alpha) { return alpha >= 1 }
+        return false
+    }
+}

@@ -1,0 +1,200 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+import Foundation
+
+/// The system of the tracking entity-component-system: scans what is really on screen, turns it into
+/// screen views and impressions, and hands them to sinks.
+///
+/// Views and view controllers are the entities; ``TrackingElement`` and ``TrackingScreen`` are their
+/// components (`view.trackingElement`, `viewController.trackingScreen`). While started, the tracker scans
+/// the visible windows ``TrackingConfiguration/scansPerSecond`` times a second at most, only when the main
+/// run loop is idle, never while the user scrolls and never in the background, and records each screen and
+/// element once per visibility span (see ``TrackingImpressionPolicy``).
+///
+/// ```swift
+/// let sink = InMemoryTrackingSink()
+/// let tracker = Tracker(configuration: TrackingConfiguration(), sinks: [sink, LoggingTrackingSink()])
+/// tracker.start()
+/// ```
+///
+/// - Important: Keep a strong reference to the tracker while it should run; it stops when released.
+@MainActor
+public final class Tracker {
+    // MARK: - Public
+
+    /// The sinks that receive every event, in this order.
+    public let sinks: [any TrackingSink]
+
+    /// Whether ``start()`` was called without a later ``stop()`` (scans may still be paused in the
+    /// background).
+    public var isRunning: Bool { scheduler.isStarted }
+
+    /// Creates a stopped tracker.
+    /// - Parameters:
+    ///   - configuration: Thresholds, policies, clock and diagnostics. Out-of-range values are replaced by
+    ///     safe ones, each with a diagnostic.
+    ///   - sinks: Where events go, in delivery order.
+    public convenience init(configuration: TrackingConfiguration = TrackingConfiguration(), sinks: [any TrackingSink]) {
+        self.init(configuration: configuration, sinks: sinks, runLoop: .main, notificationCenter: .default)
+    }
+
+    /// Starts scanning on the main run loop. Does nothing if already started.
+    public func start() {
+        scheduler.start()
+    }
+
+    /// Stops scanning. Every visibility span ends: after a restart, what is on screen is seen anew
+    /// (except under the lifetime policies).
+    public func stop() {
+        scheduler.stop()
+        recorder.endAllSpans()
+    }
+
+    /// Scans once, now, records, and delivers the resulting events to the sinks before returning them.
+    ///
+    /// Works whether or not the tracker is started, and regardless of run-loop mode or application state:
+    /// it is meant for tests and debugging. A call from inside a sink (during another scan's delivery) is
+    /// skipped with a ``TrackingDiagnostic/Code/reentrantScan`` diagnostic.
+    /// - Returns: The events delivered by this scan, in order.
+    @discardableResult
+    public func scanNow() -> [TrackingEvent] {
+        guard !isScanning else {
+            report(TrackingDiagnostic(
+                code: .reentrantScan, message: "scan requested during a scan or its delivery (from a sink?); skipped"
+            ))
+            return []
+        }
+        isScanning = true
+        let instant = configuration.clock.now()
+        let scanStart = DispatchTime.now().uptimeNanoseconds
+        scanResult.removeAll()
+        scanner.scan(into: &scanResult)
+        let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
+        reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
+        let events = recordAndDeliver(scanResult, at: instant)
+        isScanning = false
+
+        statistics.scanCount += 1
+        statistics.totalScanDuration += duration
+        statistics.viewsVisited += scanResult.viewsVisited
+        statistics.eventsDelivered += events.count
+        scanObserver?(TrackingScanSummary(
+            scanNumber: statistics.scanCount, timestamp: instant.date, duration: duration,
+            viewsVisited: scanResult.viewsVisited, events: events
+        ))
+        return events
+    }
+
+    /// What the tracker has done since it was created.
+    public private(set) var statistics = TrackingStatistics()
+
+    /// Called on the main actor after every scan, scheduled or not, with what it saw and delivered: for
+    /// debugging overlays and reports. It may read ``visibilityReport()``; a ``scanNow()`` from inside it
+    /// starts a new scan.
+    public var scanObserver: (@MainActor (TrackingScanSummary) -> Void)?
+
+    // MARK: - Internal
+
+    /// The validated configuration.
+    let configuration: TrackingConfiguration
+    /// Finds what is visible.
+    let scanner: VisibilityScanner
+    /// How many scans the scheduler ran (``scanNow()`` calls excluded).
+    private(set) var scheduledScanCount = 0
+    /// Decides when to scan.
+    private(set) lazy var scheduler = ScanScheduler(
+        interval: configuration.scanInterval,
+        runLoop: runLoop,
+        notificationCenter: notificationCenter,
+        onScan: { [weak self] in self?.scheduledScan() },
+        onPause: { [weak self] in self?.recorder.endAllSpans() }
+    )
+
+    /// - Parameters:
+    ///   - runLoop: Where the scheduler's timer runs.
+    ///   - notificationCenter: Where application notifications are observed and scan requests posted.
+    init(
+        configuration: TrackingConfiguration,
+        sinks: [any TrackingSink],
+        runLoop: RunLoop,
+        notificationCenter: NotificationCenter
+    ) {
+        let handler = configuration.diagnosticHandler
+        let configuration = configuration.validated(report: handler)
+        self.configuration = configuration
+        self.sinks = sinks
+        scanner = VisibilityScanner(
+            minimumVisibleRatio: configuration.minimumVisibleRatio,
+            minimumAlpha: configuration.minimumAlpha
+        )
+        recorder = EventRecorder(rules: EventRecorder.Rules(configuration))
+        sanitizer = EventSanitizer(configuration)
+        self.runLoop = runLoop
+        self.notificationCenter = notificationCenter
+    }
+
+    /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
+    /// ``scanNow()`` and tests that fabricate results.
+    @discardableResult
+    func recordAndDeliver(_ result: ScanResult, at instant: TrackingInstant) -> [TrackingEvent] {
+        recorded.removeAll(keepingCapacity: true)
+        recorder.record(result, at: instant, into: &recorded)
+        guard !recorded.isEmpty else { return [] }
+
+        var delivered: [TrackingEvent] = []
+        delivered.reserveCapacity(recorded.count)
+        let wasScanning = isScanning
+        isScanning = true
+        defer { isScanning = wasScanning }
+        for event in recorded {
+            guard let event = sanitizer.sanitize(event, report: report) else { continue }
+            delivered.append(event)
+            for sink in sinks {
+                do {
+                    try sink.receive(event)
+                } catch {
+                    report(TrackingDiagnostic(
+                        code: .sinkFailed,
+                        message: "\(type(of: sink)) failed to receive \(event.kind) \(event.name): \(error)"
+                    ))
+                }
+            }
+        }
+        return delivered
+    }
+
+    // MARK: - Private
+
+    private var recorder: EventRecorder
+    private let sanitizer: EventSanitizer
+    private let runLoop: RunLoop
+    private let notificationCenter: NotificationCenter
+    private var scanResult = ScanResult()
+    private var recorded: [TrackingEvent] = []
+    private var isScanning = false
+    private var lastInvalidGeometryCount = 0
+
+    private func scheduledScan() {
+        scheduledScanCount += 1
+        scanNow()
+    }
+
+    /// Reports views with NaN or infinite geometry when their number changes, not on every scan: the
+    /// same broken view would otherwise flood the log four times a second.
+    private func reportInvalidGeometry(_ count: Int) {
+        defer { lastInvalidGeometryCount = count }
+        guard count > 0, count != lastInvalidGeometryCount else { return }
+        report(TrackingDiagnostic(
+            code: .invalidGeometry,
+            message: "\(count) view(s) have a NaN or infinite frame, bounds or transform; "
+                + "they and their subviews are treated as invisible"
+        ))
+    }
+
+    private func report(_ diagnostic: TrackingDiagnostic) {
+        configuration.diagnosticHandler(diagnostic)
+    }
+}

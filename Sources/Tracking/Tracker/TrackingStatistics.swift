@@ -1,0 +1,17 @@
+import Foundation
+
+/// What a ``Tracker`` has done since it was created: for debugging, dashboards and the demo.
+public struct TrackingStatistics: Hashable, Sendable {
+    /// Scans run, scheduled and ``Tracker/scanNow()`` alike.
+    public var scanCount = 0
+    /// Time spent in the visibility scan itself, in seconds, measured on the system's monotonic clock
+    /// (not the configured ``TrackingClock``, which tests may freeze).
+    public var totalScanDuration: TimeInterval = 0
+    /// Views looked at, over all scans.
+    public var viewsVisited = 0
+    /// Events delivered to the sinks.
+    public var eventsDelivered = 0
+
+    /// Creates empty statistics.
+    public init() {}
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Tracking
+
+/// Diagnostics collected thread-safely from a configuration's handler.
+final class DiagnosticLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var diagnostics: [TrackingDiagnostic] = []
+
+    var all: [TrackingDiagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        return diagnostics
+    }
+
+    var codes: [TrackingDiagnostic.Code] { all.map(\.code) }
+
+    var handler: @Sendable (TrackingDiagnostic) -> Void {
+        { [self] diagnostic in
+            lock.lock()
+            diagnostics.append(diagnostic)
+            lock.unlock()
+        }
+    }
+}
+
+/// A sink that always throws.
+struct ThrowingTrackingSink: TrackingSink {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "disk on fire" }
+    }
+
+    func receive(_ event: TrackingEvent) throws {
+        throw Failure()
+    }
+}
+
+/// A sink that runs arbitrary main-actor code for each event (to mutate the hierarchy, re-enter the
+/// tracker, stop it…), then records the event.
+final class ActionTrackingSink: TrackingSink, @unchecked Sendable {
+    private(set) var events: [TrackingEvent] = []
+    private let action: @MainActor (TrackingEvent) -> Void
+
+    init(_ action: @escaping @MainActor (TrackingEvent) -> Void) {
+        self.action = action
+    }
+
+    func receive(_ event: TrackingEvent) {
+        action(event)
+        events.append(event)
+    }
+}
+
+extension TrackingConfiguration {
+    /// A configuration on `clock` that reports into `log`.
+    static func testing(clock: ManualTrackingClock, log: DiagnosticLog) -> TrackingConfiguration {
+        var configuration = TrackingConfiguration()
+        configuration.clock = clock
+        configuration.diagnosticHandler = log.handler
+        return configuration
+    }
+}

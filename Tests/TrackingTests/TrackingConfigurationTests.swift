@@ -1,0 +1,70 @@
+import XCTest
+@testable import Tracking
+
+final class TrackingConfigurationTests: XCTestCase {
+    func testDefaults() {
+        let configuration = TrackingConfiguration()
+        XCTAssertEqual(configuration.scansPerSecond, 4)
+        XCTAssertEqual(configuration.scanInterval, 0.25)
+        XCTAssertEqual(configuration.minimumVisibleRatio, 0.5)
+        XCTAssertEqual(configuration.minimumVisibleDuration, 1)
+        XCTAssertEqual(configuration.minimumAlpha, 0.01)
+        XCTAssertEqual(configuration.impressionPolicy, .oncePerVisibilitySpan)
+        XCTAssertEqual(configuration.screenViewPolicy, .oncePerVisibilitySpan)
+        XCTAssertTrue(configuration.clock is SystemTrackingClock)
+        XCTAssertEqual(configuration.maximumNameLength, 256)
+        XCTAssertEqual(configuration.maximumPropertyValueLength, 1024)
+    }
+
+    func testValidConfigurationIsKeptWithoutDiagnostics() {
+        var configuration = TrackingConfiguration()
+        configuration.scansPerSecond = 60
+        configuration.minimumVisibleRatio = 0
+        configuration.minimumVisibleDuration = 0
+        configuration.minimumAlpha = 1
+        var codes: [TrackingDiagnostic.Code] = []
+        let valid = configuration.validated { codes.append($0.code) }
+        XCTAssertEqual(codes, [])
+        XCTAssertEqual(valid.scansPerSecond, 60)
+        XCTAssertEqual(valid.minimumVisibleRatio, 0)
+        XCTAssertEqual(valid.minimumVisibleDuration, 0)
+        XCTAssertEqual(valid.minimumAlpha, 1)
+    }
+
+    func testOutOfRangeValuesAreReplacedWithADiagnosticEach() {
+        var configuration = TrackingConfiguration()
+        configuration.scansPerSecond = .nan
+        configuration.minimumVisibleRatio = 1.5
+        configuration.minimumVisibleDuration = -2
+        configuration.minimumAlpha = .nan
+        configuration.maximumNameLength = 0
+        configuration.maximumPropertyValueLength = -1
+        var messages: [String] = []
+        let valid = configuration.validated { messages.append($0.description) }
+        XCTAssertEqual(valid.scansPerSecond, 4)
+        XCTAssertEqual(valid.minimumVisibleRatio, 1)
+        XCTAssertEqual(valid.minimumVisibleDuration, 0)
+        XCTAssertEqual(valid.minimumAlpha, 0.01)
+        XCTAssertEqual(valid.maximumNameLength, 256)
+        XCTAssertEqual(valid.maximumPropertyValueLength, 1024)
+        XCTAssertEqual(messages, [
+            "[Tracking] invalid_configuration: scansPerSecond nan is out of range; using 4.0",
+            "[Tracking] invalid_configuration: minimumVisibleRatio 1.5 is out of range; using 1.0",
+            "[Tracking] invalid_configuration: minimumVisibleDuration -2.0 is out of range; using 0.0",
+            "[Tracking] invalid_configuration: minimumAlpha nan is out of range; using 0.01",
+            "[Tracking] invalid_configuration: maximumNameLength 0 is out of range; using 256",
+            "[Tracking] invalid_configuration: maximumPropertyValueLength -1 is out of range; using 1024",
+        ])
+    }
+
+    func testTooManyScansPerSecondAndInfiniteDurationAreCapped() {
+        var configuration = TrackingConfiguration()
+        configuration.scansPerSecond = 1000
+        configuration.minimumVisibleDuration = .infinity
+        var count = 0
+        let valid = configuration.validated { _ in count += 1 }
+        XCTAssertEqual(valid.scansPerSecond, 60)
+        XCTAssertEqual(valid.minimumVisibleDuration, 1)
+        XCTAssertEqual(count, 2)
+    }
+}
