@@ -120,6 +120,25 @@ final class ViewTests: XCTestCase {
         }
     }
 
+    func test28_superviewAndWindowAreClearedWhenTheyDeallocate() {
+        MainActor.assumeIsolated {
+            let survivor = UIView()
+            let grandchild = UIView()
+            survivor.addSubview(grandchild)
+            do {
+                let window = UIWindow(frame: UIScreen.main.bounds)
+                let container = UIView()
+                window.addSubview(container)
+                container.addSubview(survivor)
+                XCTAssertTrue(grandchild.window === window)
+            }
+            XCTAssertNil(survivor.superview, "a dying superview lets go of its subviews")
+            XCTAssertNil(survivor.window)
+            XCTAssertNil(grandchild.window, "a dying window clears itself from its whole hierarchy")
+            XCTAssertTrue(grandchild.superview === survivor)
+        }
+    }
+
     func test29_windowsAreHiddenUntilShownAndOrderedByLevelThenShowing() {
         MainActor.assumeIsolated {
             let first = UIWindow(frame: UIScreen.main.bounds)

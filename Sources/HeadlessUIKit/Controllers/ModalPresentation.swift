@@ -28,6 +28,8 @@ enum ModalPresentation {
             return
         }
         let covers = style == .fullScreen || style == .currentContext
+        // As in UIKit, the presented controller's viewDidLoad comes before any appearance callback.
+        presented.loadViewIfNeeded()
         presenter.storedPresented = presented
         presented.storedPresenting = presenter
         presented.presentationStyle = style

@@ -15,9 +15,13 @@ open class UIView: UIResponder {
     private var storedCenter = CGPoint.zero
     private var storedBounds = CGRect.zero
     private var storedTransform = CGAffineTransform.identity
-    private var storedSubviews: [UIView] = []
-    private weak var storedSuperview: UIView?
-    private weak var storedWindow: UIWindow?
+    nonisolated(unsafe) private var storedSubviews: [UIView] = []
+    // Not `weak`: like UIKit's, these references do not retain and cost nothing to read. A weak reference
+    // to every view with subviews would put each retain and release of those views on Swift's slow path.
+    // They never dangle: a view leaving its superview or window clears them, and so does a dying superview
+    // or window (see `deinit`).
+    nonisolated(unsafe) private unowned(unsafe) var storedSuperview: UIView?
+    nonisolated(unsafe) private unowned(unsafe) var storedWindow: UIWindow?
     /// The controller whose root view this is (UIKit's "view delegate"); weak, as the controller owns the view.
     weak var owningViewController: UIViewController?
     /// Whether `layoutSubviews()` must run in the next update cycle. New views need a first layout.
@@ -42,9 +46,18 @@ open class UIView: UIResponder {
     }
 
     deinit {
-        if !storedSubviews.isEmpty {
-            SubviewReaper.bury(&storedSubviews)
+        guard !storedSubviews.isEmpty else { return }
+        if self is UIWindow {
+            var stack = storedSubviews
+            while let view = stack.popLast() {
+                view.storedWindow = nil
+                stack.append(contentsOf: view.storedSubviews)
+            }
         }
+        for subview in storedSubviews {
+            subview.storedSuperview = nil
+        }
+        SubviewReaper.bury(&storedSubviews)
     }
 
     // MARK: - Appearance

@@ -125,6 +125,8 @@ open class UIWindow: UIView {
     private func replaceRootViewController(with newRoot: UIViewController?) {
         let oldRoot = storedRootViewController
         guard oldRoot !== newRoot else { return }
+        // As in UIKit, the new root's viewDidLoad comes before any appearance callback.
+        newRoot?.loadViewIfNeeded()
         let isVisible = !isHidden
         if isVisible {
             oldRoot?.beginAppearanceTransition(false, animated: false)
