@@ -38,18 +38,18 @@ open class UIApplication: UIResponder {
         super.init()
     }
 
-    // MARK: - Notifications (object: the application)
+    // MARK: - Notifications (object: the application; nonisolated, as in UIKit)
 
     /// Posted after the user took a screenshot.
-    public static let userDidTakeScreenshotNotification = Notification.Name("UIApplicationUserDidTakeScreenshotNotification")
+    nonisolated public static let userDidTakeScreenshotNotification = Notification.Name("UIApplicationUserDidTakeScreenshotNotification")
     /// Posted when the app entered the background.
-    public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    nonisolated public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
     /// Posted when the app is about to enter the foreground.
-    public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    nonisolated public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
     /// Posted when the app became active.
-    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    nonisolated public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
     /// Posted when the app is about to become inactive.
-    public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    nonisolated public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
 }
 
 /// The app delegate's protocol. HeadlessUIKit calls none of its methods: headless apps start from their

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The closure a ``UIAction`` runs.
-public typealias UIActionHandler = @MainActor (UIAction) -> Void
+public typealias UIActionHandler = (UIAction) -> Void
 
 /// A titled closure, for controls' events.
 @MainActor
@@ -10,9 +10,13 @@ open class UIAction: NSObject {
     open var title: String
     let handler: UIActionHandler
 
-    /// Creates an action.
-    public init(title: String = "", handler: @escaping UIActionHandler) {
-        self.title = title
+    /// Creates an action (a subset of UIKit's initializer, whose other parameters all have defaults).
+    public convenience init(title: String = "", handler: @escaping UIActionHandler) {
+        self.init(storedTitle: title, handler: handler)
+    }
+
+    private init(storedTitle: String, handler: @escaping UIActionHandler) {
+        self.title = storedTitle
         self.handler = handler
         super.init()
     }

@@ -9,12 +9,31 @@ open class UIButton: UIControl {
         case custom = 0
         /// The system style.
         case system = 1
+        /// A detail disclosure button.
+        case detailDisclosure = 2
+        /// An information button on a light background.
+        case infoLight = 3
+        /// An information button on a dark background.
+        case infoDark = 4
+        /// A contact add button.
+        case contactAdd = 5
+        /// A close button.
+        case close = 7
+
+        /// The rounded-rect style, now the system style.
+        public static var roundedRect: ButtonType { .system }
     }
 
     /// Creates a button of a type.
     public convenience init(type buttonType: UIButton.ButtonType) {
         self.init(frame: .zero)
         self.buttonType = buttonType
+    }
+
+    /// Creates a button with a frame whose primary action runs on `.primaryActionTriggered`.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(type: .system, primaryAction: primaryAction)
+        self.frame = frame
     }
 
     /// Creates a button whose primary action runs on `.primaryActionTriggered` (and on a tap).

@@ -14,12 +14,18 @@ open class UIColor: NSObject, @unchecked Sendable {
     }
 
     /// Creates a grey from a white level and alpha.
-    public convenience init(white: CGFloat, alpha: CGFloat) {
-        self.init(red: white, green: white, blue: white, alpha: alpha)
+    public init(white: CGFloat, alpha: CGFloat) {
+        components = (white, white, white, alpha)
+        super.init()
+    }
+
+    /// Creates opaque black.
+    public override convenience init() {
+        self.init(white: 0, alpha: 1)
     }
 
     /// Reads the RGBA components; returns `true`, as every colour here is RGB-compatible.
-    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+    open func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
                        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
         red?.pointee = components.red
         green?.pointee = components.green
@@ -29,14 +35,14 @@ open class UIColor: NSObject, @unchecked Sendable {
     }
 
     /// Reads the white level (mean of RGB) and alpha; returns `true`.
-    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
         white?.pointee = (components.red + components.green + components.blue) / 3
         alpha?.pointee = components.alpha
         return true
     }
 
     /// The same colour with another alpha.
-    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+    open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         UIColor(red: components.red, green: components.green, blue: components.blue, alpha: alpha)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Inset distances for the edges of a rectangle.
-public struct UIEdgeInsets: Equatable, Sendable {
+public struct UIEdgeInsets: Equatable, Sendable, Codable {
     /// The top inset.
     public var top: CGFloat
     /// The left inset.
@@ -23,6 +23,22 @@ public struct UIEdgeInsets: Equatable, Sendable {
 
     /// No insets.
     public static let zero = UIEdgeInsets()
+
+    /// Decodes `[top, left, bottom, right]`, as UIKit encodes insets.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        self.init(top: try container.decode(CGFloat.self), left: try container.decode(CGFloat.self),
+                  bottom: try container.decode(CGFloat.self), right: try container.decode(CGFloat.self))
+    }
+
+    /// Encodes `[top, left, bottom, right]`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(top)
+        try container.encode(left)
+        try container.encode(bottom)
+        try container.encode(right)
+    }
 }
 
 extension CGRect {

@@ -1,31 +1,25 @@
 import Foundation
 
 extension UIView {
-    // MARK: - Converting coordinates
+    // MARK: - Converting coordinates (the implementations behind the `open` methods)
 
-    /// Converts a point from the receiver's coordinates to `view`'s; `nil` means window coordinates (or the
-    /// root view's, when the receiver is in no window).
-    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+    func convertPoint(_ point: CGPoint, to view: UIView?) -> CGPoint {
         let (windowPoint, root) = pointInRootSpace(point)
         guard let view else { return windowPoint }
         return view.pointFromRootSpace(windowPoint, sourceRoot: root)
     }
 
-    /// Converts a point from `view`'s coordinates (window coordinates for `nil`) to the receiver's.
-    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+    func convertPoint(_ point: CGPoint, from view: UIView?) -> CGPoint {
         guard let view else { return pointFromRootSpace(point, sourceRoot: nil) }
-        return view.convert(point, to: self)
+        return view.convertPoint(point, to: self)
     }
 
-    /// Converts a rectangle from the receiver's coordinates to `view`'s (window coordinates for `nil`).
-    /// Under rotation the result is the bounding box of the converted corners, as in UIKit.
-    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
-        Self.boundingBox(of: rect) { convert($0, to: view) }
+    func convertRect(_ rect: CGRect, to view: UIView?) -> CGRect {
+        Self.boundingBox(of: rect) { convertPoint($0, to: view) }
     }
 
-    /// Converts a rectangle from `view`'s coordinates (window coordinates for `nil`) to the receiver's.
-    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        Self.boundingBox(of: rect) { convert($0, from: view) }
+    func convertRect(_ rect: CGRect, from view: UIView?) -> CGRect {
+        Self.boundingBox(of: rect) { convertPoint($0, from: view) }
     }
 
     // MARK: - Private

@@ -268,6 +268,30 @@ open class UIView: UIResponder {
     /// Lays out subviews. The default does nothing (there is no Auto Layout here); override it.
     open func layoutSubviews() {}
 
+    // MARK: - Converting coordinates
+
+    /// Converts a point from the receiver's coordinates to `view`'s; `nil` means window coordinates (or the
+    /// root view's, when the receiver is in no window).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        convertPoint(point, to: view)
+    }
+
+    /// Converts a point from `view`'s coordinates (window coordinates for `nil`) to the receiver's.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        convertPoint(point, from: view)
+    }
+
+    /// Converts a rectangle from the receiver's coordinates to `view`'s (window coordinates for `nil`).
+    /// Under rotation the result is the bounding box of the converted corners, as in UIKit.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        convertRect(rect, to: view)
+    }
+
+    /// Converts a rectangle from `view`'s coordinates (window coordinates for `nil`) to the receiver's.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        convertRect(rect, from: view)
+    }
+
     // MARK: - Hit testing
 
     /// The farthest descendant containing `point` (in the receiver's coordinates) that takes touches:

@@ -45,8 +45,11 @@ open class UIWindow: UIView {
     /// The window's stacking level; higher levels are in front.
     open var windowLevel: UIWindow.Level = .normal
 
-    /// The screen the window is on.
-    open var screen: UIScreen { windowScene?.screen ?? .main }
+    /// The screen the window is on (HeadlessUIKit has one screen; setting it changes nothing).
+    open var screen: UIScreen {
+        get { windowScene?.screen ?? .main }
+        set {}
+    }
 
     /// When the window was last shown, for ordering windows of the same level.
     var shownOrder = 0
@@ -166,5 +169,17 @@ extension UIWindow {
 
         /// Orders levels by value.
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        /// A level above another.
+        public static func + (lhs: Level, rhs: CGFloat) -> Level { Level(rawValue: lhs.rawValue + rhs) }
+        /// A level above another.
+        public static func + (lhs: CGFloat, rhs: Level) -> Level { Level(rawValue: lhs + rhs.rawValue) }
+        /// A level below another.
+        public static func - (lhs: Level, rhs: CGFloat) -> Level { Level(rawValue: lhs.rawValue - rhs) }
+        /// The distance between two levels.
+        public static func - (lhs: Level, rhs: Level) -> CGFloat { lhs.rawValue - rhs.rawValue }
+        /// Raises a level.
+        public static func += (lhs: inout Level, rhs: CGFloat) { lhs = lhs + rhs }
+        /// Lowers a level.
+        public static func -= (lhs: inout Level, rhs: CGFloat) { lhs = lhs - rhs }
     }
 }
