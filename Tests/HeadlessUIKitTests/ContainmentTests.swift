@@ -69,6 +69,27 @@ final class ContainmentTests: XCTestCase {
         }
     }
 
+    func test14_controllersLoadBeforeTheirFirstAppearanceWhateverTheTransition() {
+        MainActor.assumeIsolated {
+            let log = LifecycleLog()
+            let a = makeController("A", log: log)
+            let navigation = UINavigationController(rootViewController: a)
+            let window = showInWindow(navigation)
+            log.removeAll()
+            let b = makeController("B", log: log)
+            let c = makeController("C", log: log)
+            navigation.setViewControllers([a, b, c], animated: false)
+            XCTAssertEqual(Array(log.entries.filter { $0.hasPrefix("C") }.prefix(3)), ["C.willMove(UINavigationController)", "C.loadView", "C.viewDidLoad"])
+            log.removeAll()
+            Headless.beginInteractivePop(in: navigation)?.cancel()
+            XCTAssertEqual(Array(log.entries.filter { $0.hasPrefix("B") }.prefix(3)), ["B.loadView", "B.viewDidLoad", "B.viewWillAppear"])
+            log.removeAll()
+            navigation.popToRootViewController(animated: false)
+            XCTAssertEqual(log.entries.filter { $0.hasPrefix("A") }, ["A.viewWillAppear", "A.viewDidAppear"])
+            XCTAssertNotNil(window)
+        }
+    }
+
     func test15_navigationRootGetsWillMoveAtOnceAndDidMoveAfterFirstAppearance() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

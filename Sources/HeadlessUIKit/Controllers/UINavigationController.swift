@@ -147,6 +147,7 @@ open class UINavigationController: UIViewController {
     func beginInteractivePop() -> ((Bool) -> Void)? {
         guard stack.count > 1, let top = topViewController, isShown else { return nil }
         let below = stack[stack.count - 2]
+        below.loadViewIfNeeded()
         top.beginAppearanceTransition(false, animated: true)
         below.beginAppearanceTransition(true, animated: true)
         install(below, below: top.viewIfLoaded)
@@ -206,6 +207,7 @@ open class UINavigationController: UIViewController {
             delegate?.navigationController(self, didShow: incoming, animated: false)
             return
         }
+        incoming.loadViewIfNeeded()
         outgoing?.beginAppearanceTransition(false, animated: animated)
         incoming.beginAppearanceTransition(true, animated: animated)
         install(incoming)
