@@ -1,0 +1,20 @@
+import Tracking
+
+extension TrackingElementType {
+    // MARK: - Public
+
+    /// The login form's submit button.
+    public static let loginButton: Self = "login_button"
+    /// A post in the feed; its identifier is the post's.
+    public static let feedCell: Self = "feed_cell"
+    /// The like button of a post's detail screen.
+    public static let likeButton: Self = "like_button"
+    /// The avatar at the top of the profile.
+    public static let avatar: Self = "avatar"
+    /// The "share your profile" banner the profile shows after a screenshot.
+    public static let shareBanner: Self = "share_banner"
+    /// The edit-profile sheet's save button.
+    public static let saveButton: Self = "save_button"
+    /// The settings screen's logout button.
+    public static let logoutButton: Self = "logout_button"
+}

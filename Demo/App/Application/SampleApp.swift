@@ -1,0 +1,54 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+import Tracking
+
+/// The composition root: builds the dependencies, the tracker, the window and the app flow, once.
+///
+/// In an iOS app the scene delegate would own it:
+///
+/// ```swift
+/// func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+///     guard let windowScene = scene as? UIWindowScene else { return }
+///     app = SampleApp(windowScene: windowScene, sinks: [LoggingTrackingSink()])
+///     app?.launch()
+/// }
+/// ```
+@MainActor
+public final class SampleApp {
+    // MARK: - Public
+
+    /// The tracker every screen and element of the app reports to.
+    public let tracker: Tracker
+    /// The app's only window.
+    public let window: UIWindow
+    /// The window's root flow.
+    public let appFlow: AppFlowController
+    /// What the flows were given.
+    public let dependencies: AppDependencies
+
+    /// Builds the app, signed out, without showing it.
+    /// - Parameters:
+    ///   - windowScene: The scene the window belongs to.
+    ///   - trackingConfiguration: Thresholds, scan rate and clock of the tracker.
+    ///   - sinks: Where tracking events go.
+    public init(
+        windowScene: UIWindowScene,
+        trackingConfiguration: TrackingConfiguration = TrackingConfiguration(),
+        sinks: [any TrackingSink]
+    ) {
+        dependencies = AppDependencies(accounts: AccountService(), posts: PostRepository(count: 20))
+        tracker = Tracker(configuration: trackingConfiguration, sinks: sinks)
+        window = UIWindow(windowScene: windowScene)
+        appFlow = AppFlowController(dependencies: dependencies)
+    }
+
+    /// Shows the window with the app flow and starts tracking.
+    public func launch() {
+        window.rootViewController = appFlow
+        window.makeKeyAndVisible()
+        tracker.start()
+    }
+}

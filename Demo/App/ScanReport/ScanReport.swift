@@ -1,0 +1,67 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+import Foundation
+import Tracking
+
+/// Collects a ``ScanPicture`` for every scan worth looking at: one that produced events or changed the set
+/// of visible tracked views and screens. Render it with ``ScanReportHTML``.
+///
+/// ```swift
+/// let report = ScanReport(window: app.window, tracker: app.tracker)
+/// app.tracker.scanObserver = { summary in report.record(summary) }
+/// ```
+@MainActor
+public final class ScanReport {
+    // MARK: - Public
+
+    /// The pictures, in scan order.
+    public private(set) var pictures: [ScanPicture] = []
+    /// Scans recorded, including those that got no picture.
+    public private(set) var scansSeen = 0
+    /// The scripted step in progress; pictures are labelled with it.
+    public var currentStep: DemoSessionStep?
+    /// When the report started: times are seconds since then.
+    public let startDate: Date
+
+    /// Creates an empty report about `window`, explained by `tracker`.
+    /// - Parameters:
+    ///   - window: The window whose views are drawn.
+    ///   - tracker: The tracker whose `visibilityReport()` marks the tracked views.
+    ///   - startDate: Time zero of the report; default now.
+    public init(window: UIWindow, tracker: Tracker, startDate: Date = Date()) {
+        self.window = window
+        self.tracker = tracker
+        self.startDate = startDate
+    }
+
+    /// Looks at the hierarchy right after a scan and keeps a picture if the scan produced events or the
+    /// visible set changed since the last scan.
+    /// - Parameter summary: What the tracker's `scanObserver` received.
+    public func record(_ summary: TrackingScanSummary) {
+        guard let tracker else { return }
+        scansSeen += 1
+        let visibility = tracker.visibilityReport()
+        let visibleSet = Set(visibility.entries.filter { $0.verdict == .visible }.map(ScanPicture.name(of:)))
+        defer { lastVisibleSet = visibleSet }
+        guard !summary.events.isEmpty || visibleSet != lastVisibleSet, let window else { return }
+        pictures.append(ScanPicture(
+            scanNumber: summary.scanNumber,
+            time: summary.timestamp.timeIntervalSince(startDate),
+            step: currentStep,
+            scanDuration: summary.duration,
+            windowBounds: window.bounds,
+            views: ScanPicture.views(of: window),
+            tracked: visibility.entries.filter { $0.windowIndex != nil },
+            events: summary.events
+        ))
+    }
+
+    // MARK: - Private
+
+    private weak var window: UIWindow?
+    private weak var tracker: Tracker?
+    private var lastVisibleSet: Set<String> = []
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Tracking
+
+/// Prints each event as it is recorded, in aligned columns: time since the session started, screen, kind,
+/// name. Counts screen views and impressions for the closing summary.
+@MainActor
+final class ConsoleEventSink: TrackingSink {
+    // MARK: - Internal
+
+    private(set) var screenViews = 0
+    private(set) var impressions = 0
+
+    init(startDate: Date) {
+        self.startDate = startDate
+    }
+
+    func receive(_ event: TrackingEvent) {
+        switch event.kind {
+        case .screenView: screenViews += 1
+        case .impression: impressions += 1
+        default: break
+        }
+        let time = String(format: "%7.3fs", event.timestamp.timeIntervalSince(startDate))
+        let screen = event.screen.map { screen in
+            screen.identifier.map { "\(screen.screenName)#\($0)" } ?? screen.screenName.rawValue
+        } ?? "-"
+        let name = event.identifier.map { "\(event.name)#\($0)" } ?? event.name
+        print("   \(time)  \(pad(screen, 20)) \(pad(event.kind.rawValue, 12)) \(name)")
+    }
+
+    // MARK: - Private
+
+    private let startDate: Date
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
