@@ -73,8 +73,7 @@ final class AppearanceTransitionBehaviourTests: XCTestCase {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
             let container = ManualAppearanceContainer("M", log: log, logsLayout: false)
-            container.onCallback = { [unowned container] callback in
-                guard callback == "viewDidLoad" else { return }
+            container.run(in: "viewDidLoad") { container in
                 container.add(behaviours: [RecordingBehaviour("m1", log: log, logsLayout: false)])
             }
             log.removeAll()

@@ -76,8 +76,7 @@ final class InjectionTests: XCTestCase {
             let (nav, window) = makeNavigation(log: log)
             let host = ScriptedViewController("S", log: log, logsLayout: false)
             host.isScrollViewBased = true
-            host.onCallback = { [unowned host] callback in
-                guard callback == "viewDidLoad" else { return }
+            host.run(in: "viewDidLoad") { host in
                 host.view.addSubview(UILabel())
                 host.add(behaviours: [RecordingBehaviour("s1", log: log, logsLayout: false)])
             }

@@ -22,8 +22,7 @@ final class LateAdditionTests: XCTestCase {
             let log = LifecycleLog()
             let (nav, window) = makeNavigation(log: log)
             let host = ScriptedViewController("B", log: log, logsLayout: false)
-            host.onCallback = { [unowned host] callback in
-                guard callback == "viewDidLoad" else { return }
+            host.run(in: "viewDidLoad") { host in
                 host.add(behaviours: [RecordingBehaviour("b1", log: log, logsLayout: false), RecordingBehaviour("b2", log: log, logsLayout: false)])
                 host.add(behaviours: [RecordingBehaviour("b3", log: log, logsLayout: false)])
             }
@@ -51,8 +50,7 @@ final class LateAdditionTests: XCTestCase {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
             let host = ScriptedViewController("B", log: log, logsLayout: false)
-            host.onCallback = { [unowned host] callback in
-                guard callback == "viewDidLoad" else { return }
+            host.run(in: "viewDidLoad") { host in
                 host.add(behaviours: [RecordingBehaviour("b2", log: log, logsLayout: false)])
             }
             XCTAssertFalse(host.isViewLoaded)
@@ -82,8 +80,8 @@ final class LateAdditionTests: XCTestCase {
             let first = RecordingBehaviour("b1", log: log, logsLayout: false)
             let second = RecordingBehaviour("b2", log: log, logsLayout: false)
             let late = RecordingBehaviour("late", log: log, logsLayout: false)
-            first.onHook = { hook, viewController in
-                if hook == "beforeAppearing", !log.entries.contains("late.afterLoading") {
+            first.run(in: "beforeAppearing") { viewController in
+                if !log.entries.contains("late.afterLoading") {
                     viewController.add(behaviours: [late])
                 }
             }
@@ -115,8 +113,7 @@ final class LateAdditionTests: XCTestCase {
             let log = LifecycleLog()
             let (nav, window) = makeNavigation(log: log)
             let host = ScriptedViewController("B", log: log, logsLayout: false)
-            host.onCallback = { [unowned host] callback in
-                guard callback == "viewWillAppear" else { return }
+            host.run(in: "viewWillAppear") { host in
                 host.add(behaviours: [RecordingBehaviour("b1", log: log, logsLayout: false)])
             }
             log.removeAll()

@@ -33,10 +33,7 @@ final class LayoutBehaviourTests: XCTestCase {
     func testSizeChangeOfTheHostReachesBehaviours() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
-            let host = makeHost("H", log: log, behaviourNames: ["b1"])
-            let window = showInWindow(host)
-            Headless.settle()
-            log.removeAll()
+            let (host, window) = showSettledHost(log: log)
 
             window.frame = CGRect(x: 0, y: 0, width: 500, height: 400)
             Headless.settle()
@@ -52,10 +49,7 @@ final class LayoutBehaviourTests: XCTestCase {
     func testSameSizeLayoutOfTheHostDoesNotReachBehaviours() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
-            let host = makeHost("H", log: log, behaviourNames: ["b1"])
-            let window = showInWindow(host)
-            Headless.settle()
-            log.removeAll()
+            let (host, window) = showSettledHost(log: log)
 
             host.view.setNeedsLayout()
             Headless.settle()
@@ -75,8 +69,8 @@ final class LayoutBehaviourTests: XCTestCase {
             let first = RecordingBehaviour("b1", log: log)
             let late = RecordingBehaviour("late", log: log)
             var isLateAdded = false
-            first.onHook = { hook, viewController in
-                if hook == "beforeLayingOutSubviews", !isLateAdded {
+            first.run(in: "beforeLayingOutSubviews") { viewController in
+                if !isLateAdded {
                     isLateAdded = true
                     viewController.add(behaviours: [late])
                 }
@@ -102,4 +96,16 @@ final class LayoutBehaviourTests: XCTestCase {
             ])
         }
     }
+}
+
+// MARK: - Helpers
+
+/// Host H (behaviour b1, layout logged) shown in a window, its first layout done and the log emptied.
+@MainActor
+private func showSettledHost(log: LifecycleLog) -> (ScriptedViewController, UIWindow) {
+    let host = makeHost("H", log: log, behaviourNames: ["b1"])
+    let window = showInWindow(host)
+    Headless.settle()
+    log.removeAll()
+    return (host, window)
 }

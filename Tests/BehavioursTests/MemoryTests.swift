@@ -31,8 +31,7 @@ final class MemoryTests: XCTestCase {
                 let detector = ScreenshotDetector(notificationCenter: .default) { host in
                     log.append("screenshot in \(type(of: host))")
                 }
-                host.onCallback = { [unowned host] callback in
-                    guard callback == "viewDidLoad" else { return }
+                host.run(in: "viewDidLoad") { host in
                     registration = host.add(behaviours: [behaviour, detector])
                 }
                 weakHost = host

@@ -80,9 +80,7 @@ final class NavigationBehaviourTests: XCTestCase {
             let (nav, window) = makeNavigation(log: log)
             let behaviour = RecordingBehaviour("b1", log: log)
             let host = ScriptedViewController("B", log: log)
-            host.onCallback = { [unowned host] callback in
-                if callback == "viewDidLoad" { host.add(behaviours: [behaviour]) }
-            }
+            host.run(in: "viewDidLoad") { host in host.add(behaviours: [behaviour]) }
             nav.pushViewController(host, animated: false)
             nav.popViewController(animated: false)
 
@@ -190,8 +188,7 @@ func makeNavigation(log: LifecycleLog) -> (UINavigationController, UIWindow) {
 @MainActor
 func makeHost(_ name: String, log: LifecycleLog, behaviourNames: [String], logsLayout: Bool = true) -> ScriptedViewController {
     let host = ScriptedViewController(name, log: log, logsLayout: logsLayout)
-    host.onCallback = { [unowned host] callback in
-        guard callback == "viewDidLoad" else { return }
+    host.run(in: "viewDidLoad") { host in
         host.add(behaviours: behaviourNames.map { RecordingBehaviour($0, log: log, logsLayout: logsLayout) })
     }
     return host

@@ -66,9 +66,7 @@ final class RemovalTests: XCTestCase {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
             let host = makeRemovalHost(log: log)
-            host.behaviours[0].onHook = { hook, _ in
-                if hook == "beforeAppearing" { host.registrations[0].remove() }
-            }
+            host.behaviours[0].run(in: "beforeAppearing") { _ in host.registrations[0].remove() }
             log.removeAll()
 
             let window = showInWindow(host.controller)
@@ -88,9 +86,7 @@ final class RemovalTests: XCTestCase {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
             let host = makeRemovalHost(log: log)
-            host.behaviours[0].onHook = { hook, _ in
-                if hook == "beforeAppearing" { host.registrations[1].remove() }
-            }
+            host.behaviours[0].run(in: "beforeAppearing") { _ in host.registrations[1].remove() }
             log.removeAll()
 
             let window = showInWindow(host.controller)
@@ -106,8 +102,7 @@ final class RemovalTests: XCTestCase {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
             let host = makeRemovalHost(log: log)
-            host.behaviours[1].onHook = { hook, viewController in
-                guard hook == "beforeAppearing" else { return }
+            host.behaviours[1].run(in: "beforeAppearing") { viewController in
                 for registration in host.registrations { registration.remove() }
                 // The child leaves only once the current delivery is over.
                 XCTAssertEqual(viewController.children.count, 1)
@@ -132,8 +127,7 @@ final class RemovalTests: XCTestCase {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
             let host = makeRemovalHost(log: log)
-            host.behaviours[0].onHook = { hook, viewController in
-                guard hook == "beforeAppearing" else { return }
+            host.behaviours[0].run(in: "beforeAppearing") { viewController in
                 for registration in host.registrations { registration.remove() }
                 viewController.add(behaviours: [RecordingBehaviour("b4", log: log, logsLayout: false)])
             }

@@ -18,11 +18,7 @@ final class TabBarBehaviourTests: XCTestCase {
     func testSwitchingTabs() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
-            let first = makeHost("A", log: log, behaviourNames: ["a1"], logsLayout: false)
-            let second = makeHost("B", log: log, behaviourNames: ["b1"], logsLayout: false)
-            let tabs = UITabBarController()
-            tabs.viewControllers = [first, second]
-            let window = showInWindow(tabs)
+            let (tabs, window) = showTwoTabs(log: log)
             XCTAssertEqual(log.entries, [
                 "A.viewDidLoad", "a1.afterLoading",
                 "A.viewWillAppear", "a1.beforeAppearing",
@@ -54,11 +50,7 @@ final class TabBarBehaviourTests: XCTestCase {
     func testSwitchingToATabAndStraightBack() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()
-            let first = makeHost("A", log: log, behaviourNames: ["a1"], logsLayout: false)
-            let second = makeHost("B", log: log, behaviourNames: ["b1"], logsLayout: false)
-            let tabs = UITabBarController()
-            tabs.viewControllers = [first, second]
-            let window = showInWindow(tabs)
+            let (tabs, window) = showTwoTabs(log: log)
             log.removeAll()
 
             Headless.tapTab(at: 1, in: tabs)
@@ -132,4 +124,17 @@ final class TabBarBehaviourTests: XCTestCase {
             _ = window
         }
     }
+}
+
+// MARK: - Helpers
+
+/// A window showing a tab bar controller with hosts A (behaviour a1) and B (behaviour b1), layout not logged.
+@MainActor
+private func showTwoTabs(log: LifecycleLog) -> (UITabBarController, UIWindow) {
+    let tabs = UITabBarController()
+    tabs.viewControllers = [
+        makeHost("A", log: log, behaviourNames: ["a1"], logsLayout: false),
+        makeHost("B", log: log, behaviourNames: ["b1"], logsLayout: false),
+    ]
+    return (tabs, showInWindow(tabs))
 }

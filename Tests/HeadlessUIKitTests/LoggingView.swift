@@ -53,15 +53,6 @@ func makeController(_ name: String, log: LifecycleLog, logsViewCallbacks: Bool =
     return controller
 }
 
-/// A visible key window showing `root`.
-@MainActor
-func showInWindow(_ root: UIViewController) -> UIWindow {
-    let window = UIWindow(frame: UIScreen.main.bounds)
-    window.rootViewController = root
-    window.makeKeyAndVisible()
-    return window
-}
-
 /// A visible window whose root controller's view holds a 100 × 100 ``LoggingView`` named "V", laid out,
 /// with the log emptied.
 @MainActor

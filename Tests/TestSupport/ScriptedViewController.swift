@@ -4,12 +4,14 @@ import UIKit
 import HeadlessUIKit
 #endif
 
-/// A view controller that logs like ``RecordingViewController`` and runs test code in its callbacks.
+/// A view controller that logs its loading, appearance and layout calls as `"<name>.<callback>"` (for
+/// example `"A.viewWillAppear"`) and runs test code in its callbacks.
 ///
 /// After logging a callback it calls ``onCallback`` with the callback's name (`"viewDidLoad"`,
 /// `"viewWillAppear"`, …), so a test can act where app code would, for example add behaviours in
-/// `viewDidLoad`. With ``isScrollViewBased`` its root view is a `UIScrollView`; with ``hasScrollViewContent``
-/// its plain root view has a scroll view as its first subview.
+/// `viewDidLoad` (see ``run(in:_:)``). With ``isScrollViewBased`` its root view is a `UIScrollView`; with
+/// ``hasScrollViewContent`` its plain root view has a scroll view as its first subview.
+/// ``RecordingViewController`` also logs `loadView` and containment.
 @MainActor
 open class ScriptedViewController: UIViewController {
     /// The name used in log entries.
@@ -86,6 +88,14 @@ open class ScriptedViewController: UIViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         if logsLayout { record("viewDidLayoutSubviews") }
+    }
+
+    /// Runs `body` with this controller each time it logs `callback` (such as `"viewDidLoad"`), where app
+    /// code would override that method. Replaces ``onCallback``.
+    public func run(in callback: String, _ body: @escaping (ScriptedViewController) -> Void) {
+        onCallback = { [unowned self] logged in
+            if logged == callback { body(self) }
+        }
     }
 
     private func record(_ callback: String) {

@@ -30,9 +30,7 @@ final class FeedViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        title = "Feed"
-        view.backgroundColor = .systemBackground
-        trackingScreen = TrackingScreen(screenName: .feed)
+        setUpDemoScreen(title: "Feed", trackingScreen: TrackingScreen(screenName: .feed))
         scrollView.frame = view.bounds
         scrollView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         scrollView.clipsToBounds = true

@@ -12,7 +12,7 @@ final class PostDetailViewController: UIViewController {
     let post: Post
 
     private(set) lazy var likeButton = UIButton.demoButton(
-        title: "Like", frame: CGRect(x: 24, y: 320, width: 342, height: 56), color: .systemRed
+        title: "Like", frame: .demoRow(y: 320, height: 56), color: .systemRed
     ) {}
 
     init(post: Post) {
@@ -27,11 +27,9 @@ final class PostDetailViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        title = post.title
-        view.backgroundColor = .systemBackground
-        trackingScreen = TrackingScreen(screenName: .postDetail, identifier: post.id)
-        view.addSubview(UILabel.demoLabel(post.title, frame: CGRect(x: 24, y: 120, width: 342, height: 40)))
-        view.addSubview(UILabel.demoLabel("by \(post.author)", frame: CGRect(x: 24, y: 170, width: 342, height: 30)))
+        setUpDemoScreen(title: post.title, trackingScreen: TrackingScreen(screenName: .postDetail, identifier: post.id))
+        view.addSubview(UILabel.demoLabel(post.title, frame: .demoRow(y: 120, height: 40)))
+        view.addSubview(UILabel.demoLabel("by \(post.author)", frame: .demoRow(y: 170, height: 30)))
         likeButton.trackingElement = TrackingElement(elementType: .likeButton, identifier: post.id)
         view.addSubview(likeButton)
     }

@@ -13,17 +13,15 @@ final class ForgotPasswordViewController: UIViewController {
     var onSendLink: (() -> Void)?
 
     private(set) lazy var sendLinkButton = UIButton.demoButton(
-        title: "Send reset link", frame: CGRect(x: 24, y: 400, width: 342, height: 56)
+        title: "Send reset link", frame: .demoRow(y: 400, height: 56)
     ) { [weak self] in
         self?.onSendLink?()
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        title = "Forgot password"
-        view.backgroundColor = .systemBackground
-        trackingScreen = TrackingScreen(screenName: .forgotPassword)
-        view.addSubview(UILabel.demoLabel("We'll email you a link", frame: CGRect(x: 24, y: 140, width: 342, height: 40)))
+        setUpDemoScreen(title: "Forgot password", trackingScreen: TrackingScreen(screenName: .forgotPassword))
+        view.addSubview(UILabel.demoLabel("We'll email you a link", frame: .demoRow(y: 140, height: 40)))
         view.addSubview(sendLinkButton)
     }
 }

@@ -15,24 +15,22 @@ final class LoginViewController: UIViewController {
     var onForgotPassword: (() -> Void)?
 
     private(set) lazy var loginButton = UIButton.demoButton(
-        title: "Log in", frame: CGRect(x: 24, y: 400, width: 342, height: 56)
+        title: "Log in", frame: .demoRow(y: 400, height: 56)
     ) { [weak self] in
         self?.onLogIn?("Ada")
     }
 
     private(set) lazy var forgotPasswordButton = UIButton.demoButton(
-        title: "Forgot password?", frame: CGRect(x: 24, y: 472, width: 342, height: 44), color: .secondarySystemBackground
+        title: "Forgot password?", frame: .demoRow(y: 472, height: 44), color: .secondarySystemBackground
     ) { [weak self] in
         self?.onForgotPassword?()
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        title = "Log in"
-        view.backgroundColor = .systemBackground
-        trackingScreen = TrackingScreen(screenName: .login)
-        view.addSubview(UILabel.demoLabel("Welcome to Sightline", frame: CGRect(x: 24, y: 140, width: 342, height: 40)))
-        view.addSubview(UILabel.demoLabel("username: ada", frame: CGRect(x: 24, y: 300, width: 342, height: 40)))
+        setUpDemoScreen(title: "Log in", trackingScreen: TrackingScreen(screenName: .login))
+        view.addSubview(UILabel.demoLabel("Welcome to Sightline", frame: .demoRow(y: 140, height: 40)))
+        view.addSubview(UILabel.demoLabel("username: ada", frame: .demoRow(y: 300, height: 40)))
         loginButton.trackingElement = TrackingElement(elementType: .loginButton)
         view.addSubview(loginButton)
         view.addSubview(forgotPasswordButton)

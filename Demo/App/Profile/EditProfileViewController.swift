@@ -15,7 +15,7 @@ final class EditProfileViewController: UIViewController {
     let user: User
 
     private(set) lazy var saveButton = UIButton.demoButton(
-        title: "Save", frame: CGRect(x: 24, y: 200, width: 342, height: 56)
+        title: "Save", frame: .demoRow(y: 200, height: 56)
     ) { [weak self] in
         self?.onFinish?()
     }
@@ -32,10 +32,8 @@ final class EditProfileViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        title = "Edit profile"
-        view.backgroundColor = .systemBackground
-        trackingScreen = TrackingScreen(screenName: .editProfile, identifier: user.id)
-        view.addSubview(UILabel.demoLabel("Display name: \(user.displayName)", frame: CGRect(x: 24, y: 60, width: 342, height: 40)))
+        setUpDemoScreen(title: "Edit profile", trackingScreen: TrackingScreen(screenName: .editProfile, identifier: user.id))
+        view.addSubview(UILabel.demoLabel("Display name: \(user.displayName)", frame: .demoRow(y: 60, height: 40)))
         saveButton.trackingElement = TrackingElement(elementType: .saveButton)
         view.addSubview(saveButton)
     }

@@ -19,7 +19,7 @@ final class ProfileViewController: UIViewController {
     let shareBanner = UIView(frame: CGRect(x: 16, y: 560, width: 358, height: 120))
 
     private(set) lazy var editButton = UIButton.demoButton(
-        title: "Edit profile", frame: CGRect(x: 24, y: 300, width: 342, height: 50)
+        title: "Edit profile", frame: .demoRow(y: 300, height: 50)
     ) { [weak self] in
         self?.onEditProfile?()
     }
@@ -36,15 +36,13 @@ final class ProfileViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        title = "Profile"
-        view.backgroundColor = .systemBackground
-        trackingScreen = TrackingScreen(screenName: .profile, identifier: user.id)
+        setUpDemoScreen(title: "Profile", trackingScreen: TrackingScreen(screenName: .profile, identifier: user.id))
 
         avatar.backgroundColor = .systemGray
         avatar.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
         avatar.trackingElement = TrackingElement(elementType: .avatar, identifier: user.id)
         view.addSubview(avatar)
-        view.addSubview(UILabel.demoLabel(user.displayName, frame: CGRect(x: 24, y: 230, width: 342, height: 40)))
+        view.addSubview(UILabel.demoLabel(user.displayName, frame: .demoRow(y: 230, height: 40)))
         view.addSubview(editButton)
 
         shareBanner.backgroundColor = .orange

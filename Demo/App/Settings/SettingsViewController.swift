@@ -13,17 +13,15 @@ final class SettingsViewController: UIViewController {
     var onLogOut: (() -> Void)?
 
     private(set) lazy var logoutButton = UIButton.demoButton(
-        title: "Log out", frame: CGRect(x: 24, y: 320, width: 342, height: 56), color: .systemRed
+        title: "Log out", frame: .demoRow(y: 320, height: 56), color: .systemRed
     ) { [weak self] in
         self?.onLogOut?()
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        title = "Settings"
-        view.backgroundColor = .systemBackground
-        trackingScreen = TrackingScreen(screenName: .settings)
-        view.addSubview(UILabel.demoLabel("Notifications: on", frame: CGRect(x: 24, y: 140, width: 342, height: 40)))
+        setUpDemoScreen(title: "Settings", trackingScreen: TrackingScreen(screenName: .settings))
+        view.addSubview(UILabel.demoLabel("Notifications: on", frame: .demoRow(y: 140, height: 40)))
         logoutButton.trackingElement = TrackingElement(elementType: .logoutButton)
         view.addSubview(logoutButton)
     }

@@ -39,6 +39,14 @@ final class RecordingBehaviour: ViewControllerLifecycleBehaviour {
         if logsLayout { record("afterLayingOutSubviews", viewController) }
     }
 
+    /// Runs `body` with the host each time this behaviour logs `hook` (such as `"beforeAppearing"`).
+    /// Replaces ``onHook``.
+    func run(in hook: String, _ body: @escaping (UIViewController) -> Void) {
+        onHook = { logged, viewController in
+            if logged == hook { body(viewController) }
+        }
+    }
+
     private func record(_ hook: String, _ viewController: UIViewController) {
         hosts.insert(ObjectIdentifier(viewController))
         log.append("\(name).\(hook)")

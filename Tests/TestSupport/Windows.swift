@@ -4,9 +4,10 @@ import UIKit
 import HeadlessUIKit
 #endif
 
-/// Shows `root` in a new key window, as an app's scene delegate does; keep the window while it should show.
+/// Shows `root` in a new, visible key window, as an app's scene delegate does; keep the window while it
+/// should show.
 @MainActor
-func showInWindow(_ root: UIViewController) -> UIWindow {
+public func showInWindow(_ root: UIViewController) -> UIWindow {
     let window = UIWindow(frame: UIScreen.main.bounds)
     window.rootViewController = root
     window.makeKeyAndVisible()
