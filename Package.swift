@@ -28,7 +28,8 @@ let package = Package(
 
         // MARK: - Benchmarks
         .target(name: "BenchmarkSupport", dependencies: ["Tracking", headlessUIKit], path: "Benchmarks/Support"),
-        .executableTarget(name: "ScanBenchmark", dependencies: ["BenchmarkSupport", "Tracking", headlessUIKit], path: "Benchmarks/ScanBenchmark"),
+        .executableTarget(name: "ScanBenchmark", dependencies: ["BenchmarkSupport", "AllocationCounter", "Tracking", headlessUIKit], path: "Benchmarks/ScanBenchmark"),
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .testTarget(name: "Benchmarks", dependencies: ["BenchmarkSupport", "Tracking", headlessUIKit], path: "Benchmarks/PerformanceTests"),
 
         // MARK: - Tests

@@ -1,1 +1,22 @@
-print("ScanBenchmark: coming soon")
+import BenchmarkSupport
+import Foundation
+
+// The release-mode comparison of the Tracking scanner with a naive scan, a per-view ancestor walk and a floor.
+// Usage: swift run -c release ScanBenchmark [--quick] [--filter <substring>] [--repetitions <n>]
+guard let options = RunnerOptions(arguments: Array(CommandLine.arguments.dropFirst())) else {
+    print(RunnerOptions.usage)
+    exit(2)
+}
+MainActor.assumeIsolated {
+    let runner = BenchmarkRunner(options: options)
+    let printer = ReportPrinter()
+    let configurations = BenchmarkConfiguration.standard.filter { options.filter.map($0.name.contains) ?? true }
+    printer.printHeader(options: options)
+    var results: [ConfigurationResult] = []
+    for configuration in configurations {
+        let result = runner.measure(configuration)
+        printer.printRows(result)
+        results.append(result)
+    }
+    printer.printSummary(results, connectedScenesAllocations: runner.connectedScenesAllocations())
+}

@@ -103,11 +103,10 @@ extension CGRect {
         if t.b == 0, t.c == 0 {
             return CGRect(x: minX * t.a + t.tx, y: minY * t.d + t.ty, width: width * t.a, height: height * t.d).standardized
         }
-        let corners = [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY),
-                       CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minPoint = CGPoint(x: xs.min()!, y: ys.min()!)
-        return CGRect(x: minPoint.x, y: minPoint.y, width: xs.max()! - minPoint.x, height: ys.max()! - minPoint.y)
+        let p1 = CGPoint(x: minX, y: minY).applying(t), p2 = CGPoint(x: maxX, y: minY).applying(t)
+        let p3 = CGPoint(x: minX, y: maxY).applying(t), p4 = CGPoint(x: maxX, y: maxY).applying(t)
+        let left = min(p1.x, p2.x, p3.x, p4.x), top = min(p1.y, p2.y, p3.y, p4.y)
+        return CGRect(x: left, y: top, width: max(p1.x, p2.x, p3.x, p4.x) - left, height: max(p1.y, p2.y, p3.y, p4.y) - top)
     }
 }
 #endif

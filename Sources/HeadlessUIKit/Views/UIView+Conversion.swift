@@ -3,79 +3,64 @@ import Foundation
 extension UIView {
     // MARK: - Converting coordinates (the implementations behind the `open` methods)
 
+    // Each conversion composes one affine transform along the superview chain, allocating nothing, as
+    // UIKit's conversions do not.
+
     func convertPoint(_ point: CGPoint, to view: UIView?) -> CGPoint {
-        let (windowPoint, root) = pointInRootSpace(point)
-        guard let view else { return windowPoint }
-        return view.pointFromRootSpace(windowPoint, sourceRoot: root)
+        point.applying(transform(to: view))
     }
 
     func convertPoint(_ point: CGPoint, from view: UIView?) -> CGPoint {
-        guard let view else { return pointFromRootSpace(point, sourceRoot: nil) }
+        guard let view else { return point.applying(transformToRootSpace().transform.inverted()) }
         return view.convertPoint(point, to: self)
     }
 
     func convertRect(_ rect: CGRect, to view: UIView?) -> CGRect {
-        Self.boundingBox(of: rect) { convertPoint($0, to: view) }
+        rect.applying(transform(to: view))
     }
 
     func convertRect(_ rect: CGRect, from view: UIView?) -> CGRect {
-        Self.boundingBox(of: rect) { convertPoint($0, from: view) }
+        guard let view else { return rect.applying(transformToRootSpace().transform.inverted()) }
+        return view.convertRect(rect, to: self)
     }
 
     // MARK: - Private
 
-    /// Maps a point in the receiver's bounds space to its superview's bounds space.
-    private func pointInSuperviewSpace(_ point: CGPoint) -> CGPoint {
-        let bounds = self.bounds
-        let fromCenter = CGPoint(x: point.x - bounds.midX, y: point.y - bounds.midY)
-        let transformed = transform.isIdentity ? fromCenter : fromCenter.applying(transform)
-        return CGPoint(x: center.x + transformed.x, y: center.y + transformed.y)
+    /// Maps the receiver's bounds space to its superview's: `center + transform(p - bounds.mid)`.
+    private var transformToSuperviewSpace: CGAffineTransform {
+        let bounds = self.bounds, center = self.center, m = transform
+        if m.isIdentity {
+            return CGAffineTransform(translationX: center.x - bounds.midX, y: center.y - bounds.midY)
+        }
+        return CGAffineTransform(
+            a: m.a, b: m.b, c: m.c, d: m.d,
+            tx: m.tx + center.x - (m.a * bounds.midX + m.c * bounds.midY),
+            ty: m.ty + center.y - (m.b * bounds.midX + m.d * bounds.midY))
     }
 
-    /// Maps a point in the superview's bounds space to the receiver's bounds space.
-    private func pointFromSuperviewSpace(_ point: CGPoint) -> CGPoint {
-        let fromCenter = CGPoint(x: point.x - center.x, y: point.y - center.y)
-        let untransformed = transform.isIdentity ? fromCenter : fromCenter.applying(transform.inverted())
-        let bounds = self.bounds
-        return CGPoint(x: untransformed.x + bounds.midX, y: untransformed.y + bounds.midY)
-    }
-
-    /// The point in the coordinates of the receiver's window (or top-most ancestor), and that root.
-    private func pointInRootSpace(_ point: CGPoint) -> (CGPoint, UIView) {
-        var point = point
+    /// Maps the receiver's bounds space to its window's (or its top-most ancestor's) coordinates.
+    private func transformToRootSpace() -> (transform: CGAffineTransform, root: UIView) {
+        var result = CGAffineTransform.identity
         var view = self
         while !(view is UIWindow), let superview = view.superview {
-            point = view.pointInSuperviewSpace(point)
+            result = result.concatenating(view.transformToSuperviewSpace)
             view = superview
         }
-        return (point, view)
+        return (result, view)
     }
 
-    /// Maps a point in `sourceRoot`'s coordinates (window coordinates when `nil`) to the receiver's.
-    /// Different windows meet in screen coordinates, through their frames.
-    private func pointFromRootSpace(_ point: CGPoint, sourceRoot: UIView?) -> CGPoint {
-        var chain: [UIView] = []
-        var view = self
-        while !(view is UIWindow), let superview = view.superview {
-            chain.append(view)
-            view = superview
+    /// Maps the receiver's bounds space to `view`'s (to window coordinates for `nil`). Different windows meet
+    /// in screen coordinates, through their frames.
+    private func transform(to view: UIView?) -> CGAffineTransform {
+        let (toRoot, root) = transformToRootSpace()
+        guard let view else { return toRoot }
+        let (targetToRoot, targetRoot) = view.transformToRootSpace()
+        var result = toRoot
+        if let sourceWindow = root as? UIWindow, let targetWindow = targetRoot as? UIWindow, sourceWindow !== targetWindow {
+            result = result.concatenating(CGAffineTransform(
+                translationX: sourceWindow.frame.minX - targetWindow.frame.minX,
+                y: sourceWindow.frame.minY - targetWindow.frame.minY))
         }
-        var point = point
-        if let sourceWindow = sourceRoot as? UIWindow, let targetWindow = view as? UIWindow, sourceWindow !== targetWindow {
-            point.x += sourceWindow.frame.minX - targetWindow.frame.minX
-            point.y += sourceWindow.frame.minY - targetWindow.frame.minY
-        }
-        for view in chain.reversed() {
-            point = view.pointFromSuperviewSpace(point)
-        }
-        return point
-    }
-
-    private static func boundingBox(of rect: CGRect, mapping map: (CGPoint) -> CGPoint) -> CGRect {
-        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(map)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .null }
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        return result.concatenating(targetToRoot.inverted())
     }
 }

@@ -56,8 +56,14 @@ struct OccluderIndex {
         let (r0, r1) = rows(query)
         for row in r0...r1 {
             for column in c0...c1 {
-                for index in buckets[row * Self.side + column] {
-                    let occluder = Int(index)
+                // An index loop: `for in` over the nested array copies it into an iterator (a retain and a
+                // release per bucket, a third of a sparse deep scan).
+                let bucket = row * Self.side + column
+                var position = 0
+                let end = buckets[bucket].count
+                while position < end {
+                    let occluder = Int(buckets[bucket][position])
+                    position += 1
                     // Buckets list occluders in insertion order, so the prefix ends at the first one past it.
                     if occluder >= limit { break }
                     if seen[occluder] == queryStamp { continue }

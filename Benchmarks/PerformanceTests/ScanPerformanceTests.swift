@@ -1,0 +1,78 @@
+import XCTest
+import BenchmarkSupport
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+
+/// `measure {}` benchmarks of one full scan by the Tracking scanner, one test per generated configuration.
+/// Each test first checks that the scanner, the naive scan, the per-view scan and the floors all give the
+/// generator's answer, then measures the scanner and checks every measured scan's answer too. No timing is
+/// asserted; the release-mode comparison is `swift run -c release ScanBenchmark`.
+final class ScanPerformanceTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        MainActor.assumeIsolated { Headless.reset() }
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated { Headless.reset() }
+        super.tearDown()
+    }
+
+    // MARK: - 100 views
+
+    func testWide100Dense() { measureScan(.wide, 100, .dense) }
+    func testWide100Sparse() { measureScan(.wide, 100, .sparse) }
+    func testDeep100Dense() { measureScan(.deep, 100, .dense) }
+    func testDeep100Sparse() { measureScan(.deep, 100, .sparse) }
+    func testScroll100Dense() { measureScan(.scrollHeavy, 100, .dense) }
+    func testScroll100Sparse() { measureScan(.scrollHeavy, 100, .sparse) }
+
+    // MARK: - 1,000 views
+
+    func testWide1000Dense() { measureScan(.wide, 1_000, .dense) }
+    func testWide1000Sparse() { measureScan(.wide, 1_000, .sparse) }
+    func testDeep1000Dense() { measureScan(.deep, 1_000, .dense) }
+    func testDeep1000Sparse() { measureScan(.deep, 1_000, .sparse) }
+    func testScroll1000Dense() { measureScan(.scrollHeavy, 1_000, .dense) }
+    func testScroll1000Sparse() { measureScan(.scrollHeavy, 1_000, .sparse) }
+
+    // MARK: - 10,000 views
+
+    func testWide10000Dense() { measureScan(.wide, 10_000, .dense) }
+    func testWide10000Sparse() { measureScan(.wide, 10_000, .sparse) }
+    func testDeep10000Dense() { measureScan(.deep, 10_000, .dense) }
+    func testDeep10000Sparse() { measureScan(.deep, 10_000, .sparse) }
+    func testScroll10000Dense() { measureScan(.scrollHeavy, 10_000, .dense) }
+    func testScroll10000Sparse() { measureScan(.scrollHeavy, 10_000, .sparse) }
+
+    // MARK: - Private
+
+    private func measureScan(
+        _ shape: HierarchyShape, _ viewCount: Int, _ density: TrackingDensity,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        // `measure` runs its block synchronously on this (the main) thread; the test case is only used there.
+        nonisolated(unsafe) let testCase = self
+        MainActor.assumeIsolated {
+            let configuration = BenchmarkConfiguration(shape: shape, viewCount: viewCount, density: density)
+            let hierarchy = GeneratedHierarchy(configuration)
+            defer { hierarchy.tearDown() }
+            let ours = OurScan(window: hierarchy.window)
+            let expected = hierarchy.expectedVisibleCount
+            XCTAssertEqual(ours.scan(), expected, "ours", file: file, line: line)
+            XCTAssertEqual(NaiveScan(window: hierarchy.window).scan(), hierarchy.expectedVisibleCountIgnoringOcclusion,
+                           "naive", file: file, line: line)
+            XCTAssertEqual(PerViewScan(trackedViews: hierarchy.trackedViews).scan(),
+                           hierarchy.expectedVisibleCountIgnoringOcclusion, "per-view", file: file, line: line)
+            XCTAssertEqual(FloorScan(window: hierarchy.window).scan(), viewCount, "floor", file: file, line: line)
+            XCTAssertEqual(FlatFloorScan(window: hierarchy.window).scan(), viewCount, "flat", file: file, line: line)
+
+            testCase.measure {
+                XCTAssertEqual(ours.scan(), expected, file: file, line: line)
+            }
+        }
+    }
+}

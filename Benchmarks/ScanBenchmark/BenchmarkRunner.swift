@@ -1,0 +1,111 @@
+import BenchmarkSupport
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+
+/// Builds each configuration's hierarchy and times the implementations side by side on it: warm-up,
+/// allocation count, then interleaved rounds (the order rotates every round, so drift in the machine's speed
+/// spreads evenly over them). Each sample is one untimed scan, to warm the caches after whatever ran before,
+/// then a timed batch of scans lasting at least ~100 µs, averaged.
+@MainActor
+struct BenchmarkRunner {
+    // MARK: - Internal
+
+    let options: RunnerOptions
+
+    /// Measures one configuration; the hierarchy is torn down and released before returning.
+    func measure(_ configuration: BenchmarkConfiguration) -> ConfigurationResult {
+        Headless.reset()
+        let buildStart = clock.now
+        let hierarchy = GeneratedHierarchy(configuration)
+        let buildMilliseconds = Self.nanoseconds(buildStart.duration(to: clock.now)) / 1e6
+        defer {
+            hierarchy.tearDown()
+            Headless.reset()
+        }
+        let ours = OurScan(window: hierarchy.window)
+        let implementations: [(any ScanImplementation, Int)] = [
+            (ours, hierarchy.expectedVisibleCount),
+            (NaiveScan(window: hierarchy.window), hierarchy.expectedVisibleCountIgnoringOcclusion),
+            (PerViewScan(trackedViews: hierarchy.trackedViews), hierarchy.expectedVisibleCountIgnoringOcclusion),
+            (FloorScan(window: hierarchy.window), hierarchy.viewCount),
+            (FlatFloorScan(window: hierarchy.window), hierarchy.viewCount),
+        ]
+
+        // Warm-up: caches, buffers grown to their steady size, answers checked.
+        var answers = [Int](repeating: 0, count: implementations.count)
+        var estimates = [Double](repeating: 0, count: implementations.count)
+        for (index, (implementation, _)) in implementations.enumerated() {
+            for _ in 0..<3 { answers[index] = implementation.scan() }
+            let start = clock.now
+            answers[index] = implementation.scan()
+            estimates[index] = max(Self.nanoseconds(start.duration(to: clock.now)), 1)
+        }
+        let viewsVisited = ours.viewsVisited
+        let allocations = implementations.map { implementation, _ in
+            AllocationCounting.allocationsPerCall(repetitions: 5) { _ = implementation.scan() }
+        }
+
+        // Batches of at least ~100 µs, and as many rounds as fit the time budget.
+        let batches = estimates.map { max(1, Int((100_000 / $0).rounded(.up))) }
+        let timed = implementations.map { options.only == nil || $0.0.name == options.only }
+        let roundCost = estimates.indices.reduce(0.0) { $0 + (timed[$1] ? estimates[$1] * Double(batches[$1] + 1) : 0) }
+        let affordable = Int(options.secondsPerConfiguration * 1e9 / max(roundCost, 1))
+        let rounds = max(min(options.repetitions, affordable), min(9, options.repetitions))
+        var samples = [[Double]](repeating: [], count: implementations.count)
+        var sink = 0
+        for round in 0..<rounds {
+            for step in 0..<implementations.count {
+                let index = (round + step) % implementations.count
+                guard timed[index] else { continue }
+                let implementation = implementations[index].0
+                // One untimed scan first: every sample is then a warm steady state, whatever ran before it.
+                sink &+= implementation.scan()
+                let start = clock.now
+                for _ in 0..<batches[index] { sink &+= implementation.scan() }
+                samples[index].append(Self.nanoseconds(start.duration(to: clock.now)) / Double(batches[index]))
+            }
+        }
+        Self.blackHole &+= sink
+
+        return ConfigurationResult(
+            configuration: configuration, viewCount: hierarchy.viewCount,
+            trackedCount: hierarchy.trackedViews.count, maximumDepth: hierarchy.maximumDepth,
+            viewsVisitedByOurs: viewsVisited, buildMilliseconds: buildMilliseconds,
+            implementations: implementations.indices.map { index in
+                ImplementationResult(
+                    name: implementations[index].0.name, answer: answers[index],
+                    expectedAnswer: implementations[index].1, samples: samples[index], batch: batches[index],
+                    allocationsPerScan: allocations[index]
+                )
+            }
+        )
+    }
+
+    /// Allocations per scan of the scanner's connected-scenes entry point (`scan(into:)`, the tracker's), on
+    /// a small hierarchy: it differs from `scan(windows:into:)` only by asking the scene for its windows.
+    func connectedScenesAllocations() -> Double {
+        Headless.reset()
+        let hierarchy = GeneratedHierarchy(BenchmarkConfiguration(shape: .wide, viewCount: 1_000, density: .dense))
+        defer {
+            hierarchy.tearDown()
+            Headless.reset()
+        }
+        let ours = OurScan(window: hierarchy.window)
+        for _ in 0..<3 { _ = ours.scanConnectedScenes() }
+        return AllocationCounting.allocationsPerCall(repetitions: 5) { _ = ours.scanConnectedScenes() }
+    }
+
+    // MARK: - Private
+
+    private let clock = ContinuousClock()
+    /// The sum of the timed scans' answers, kept so the scans cannot be optimized away.
+    private static var blackHole = 0
+
+    private static func nanoseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+}

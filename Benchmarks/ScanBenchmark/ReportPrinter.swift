@@ -1,0 +1,116 @@
+import Foundation
+import BenchmarkSupport
+
+/// Prints the runner's table, the targets' verdicts and, last, one `RESULT` line per configuration.
+struct ReportPrinter {
+    // MARK: - Internal
+
+    /// The header, printed before the first configuration.
+    func printHeader(options: RunnerOptions) {
+        print("Sightline ScanBenchmark: one full scan of a generated hierarchy in a 390x844 key window")
+        print("cpus=\(ProcessInfo.processInfo.activeProcessorCount) samples<=\(options.repetitions) median reported, " +
+              "allocations \(AllocationCounting.isSupported ? "counted on the main thread" : "not counted on this platform")")
+        print("ours = Tracking VisibilityScanner; naive = BFS + convert(_:to:) per view; per-view = ancestor walk per tracked view;")
+        print("floor = BFS reading every view's properties, judging nothing; flat = the same reads over a prebuilt array.")
+        print("ns/view = median scan time / views in the tree;")
+        print("t/floor = time / floor's time; naive/t = naive's time / time (speed-up over naive); spread = half the IQR.")
+        print("")
+        print(Self.row(["config", "views", "depth", "tracked", "visible", "impl", "ns/view", "us/scan", "t/floor",
+                        "naive/t", "allocs", "spread"]))
+    }
+
+    /// One configuration's rows, printed as soon as it is measured.
+    func printRows(_ result: ConfigurationResult) {
+        let naive = result.result(named: "naive")?.medianNanoseconds ?? .nan
+        let floor = result.result(named: "floor")?.medianNanoseconds ?? .nan
+        for (position, implementation) in result.implementations.enumerated() {
+            let median = implementation.medianNanoseconds
+            let answer = implementation.answer == implementation.expectedAnswer
+                ? String(implementation.answer)
+                : "\(implementation.answer)!=\(implementation.expectedAnswer)"
+            print(Self.row([
+                position == 0 ? result.configuration.name : "",
+                position == 0 ? String(result.viewCount) : "",
+                position == 0 ? String(result.maximumDepth) : "",
+                position == 0 ? String(result.trackedCount) : "",
+                implementation.name == "floor" || implementation.name == "flat" ? "-" : answer,
+                implementation.name,
+                Self.format(median / Double(result.viewCount), digits: 2),
+                Self.format(median / 1_000, digits: 2),
+                Self.format(median / floor, digits: 3),
+                Self.format(naive / median, digits: 1) + "x",
+                AllocationCounting.isSupported ? Self.format(implementation.allocationsPerScan, digits: 1) : "n/a",
+                Self.format(implementation.relativeSpread * 100, digits: 0) + "%",
+            ]))
+        }
+        print("  (ours looked at \(result.viewsVisitedByOurs) of \(result.viewCount + 1) views; built in " +
+              "\(Self.format(result.buildMilliseconds, digits: 0)) ms)")
+    }
+
+    /// The targets, the connected-scenes allocation note and the `RESULT` lines, in that order.
+    func printSummary(_ results: [ConfigurationResult], connectedScenesAllocations: Double?) {
+        print("")
+        if let connectedScenesAllocations {
+            print("note: scan(into:) (connected scenes, as the tracker calls it) allocates " +
+                  "\(Self.format(connectedScenesAllocations, digits: 1)) per scan on wide-1000-dense; " +
+                  "the table times scan(windows:into:)")
+        }
+        for result in results where result.configuration.viewCount == 10_000 {
+            let name = result.configuration.name
+            let ours = result.result(named: "ours")
+            let floorRatio = result.ratio(of: "floor")
+            if result.configuration.density == .dense {
+                let naiveSpeedup = 1 / result.ratio(of: "naive")
+                let allocations = ours?.allocationsPerScan ?? .nan
+                print("target \(name): ours <= 2x floor: \(Self.verdict(floorRatio <= 2)) (\(Self.format(floorRatio, digits: 2))x); " +
+                      ">= 5x faster than naive: \(Self.verdict(naiveSpeedup >= 5)) (\(Self.format(naiveSpeedup, digits: 1))x); " +
+                      "0 allocations: \(AllocationCounting.isSupported ? Self.verdict(allocations == 0) : "n/a") " +
+                      "(\(Self.format(allocations, digits: 1)))")
+            } else {
+                let overFullWalk = 1 / floorRatio
+                print("target \(name): >= 10x faster than a full BFS: \(Self.verdict(overFullWalk >= 10)) " +
+                      "(\(Self.format(overFullWalk, digits: 1))x)")
+            }
+        }
+        let disagreeing = results.filter { !$0.answersAgree }.map(\.configuration.name)
+        print(disagreeing.isEmpty
+              ? "answers: every implementation gave the generator's answer on every configuration"
+              : "answers: MISMATCH on \(disagreeing.joined(separator: ", "))")
+        print("")
+        for result in results {
+            let ours = result.result(named: "ours")
+            let median = ours?.medianNanoseconds ?? .nan
+            let allocations = AllocationCounting.isSupported
+                ? Self.format(ours?.allocationsPerScan ?? .nan, digits: ours?.allocationsPerScan.rounded() == ours?.allocationsPerScan ? 0 : 1)
+                : "n/a"
+            print("RESULT config=\(result.configuration.name) views=\(result.viewCount) tracked=\(result.trackedCount) " +
+                  "ours_ns_per_view=\(Self.format(median / Double(result.viewCount), digits: 2)) " +
+                  "floor_ratio=\(Self.format(result.ratio(of: "floor"), digits: 3)) " +
+                  "naive_speedup=\(Self.format(1 / result.ratio(of: "naive"), digits: 1)) " +
+                  "perview_speedup=\(Self.format(1 / result.ratio(of: "per-view"), digits: 2)) " +
+                  "allocs_per_scan=\(allocations)")
+        }
+    }
+
+    // MARK: - Private
+
+    private static let widths = [20, 6, 6, 8, 8, 9, 9, 10, 8, 9, 8, 7]
+
+    private static func row(_ cells: [String]) -> String {
+        var line = ""
+        for (index, cell) in cells.enumerated() {
+            let width = widths[min(index, widths.count - 1)]
+            let padding = String(repeating: " ", count: max(width - cell.count, 0))
+            // The first column reads left to right; numbers line up on the right.
+            line += index == 0 ? cell + padding : " " + padding + cell
+        }
+        return line
+    }
+
+    private static func format(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return "-" }
+        return String(format: "%.\(digits)f", value)
+    }
+
+    private static func verdict(_ met: Bool) -> String { met ? "MET" : "MISSED" }
+}
