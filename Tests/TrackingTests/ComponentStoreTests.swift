@@ -30,7 +30,7 @@ final class ComponentStoreTests: XCTestCase {
             XCTAssertEqual(store.element(for: other), TrackingElement(elementType: "b"))
             XCTAssertEqual(store.elementCount, 1)
             store.setElement(nil, for: view)
-            XCTAssertEqual(store.elementEntries.count, 1)
+            XCTAssertEqual(store.elements.entries.count, 1)
         }
     }
 
@@ -71,14 +71,14 @@ final class ComponentStoreTests: XCTestCase {
             XCTAssertNil(weakController, "the store must not keep controllers alive")
             XCTAssertEqual(store.elementCount, 1)
             XCTAssertEqual(store.screenCount, 0)
-            XCTAssertEqual(store.elementEntries.count, 2, "dead entries stay until purged")
+            XCTAssertEqual(store.elements.entries.count, 2, "dead entries stay until purged")
             var seen: [String] = []
             store.forEachElement { _, element in seen.append(element.elementType.rawValue) }
             XCTAssertEqual(seen, ["kept"])
 
             store.purgeDeadEntries()
-            XCTAssertEqual(store.elementEntries.count, 1)
-            XCTAssertEqual(store.screenEntries.count, 0)
+            XCTAssertEqual(store.elements.entries.count, 1)
+            XCTAssertEqual(store.screens.entries.count, 0)
             XCTAssertEqual(store.element(for: survivor), TrackingElement(elementType: "kept"))
         }
     }
@@ -91,11 +91,30 @@ final class ComponentStoreTests: XCTestCase {
                 store.setElement(TrackingElement(elementType: "temporary", identifier: "\(index)"), for: view)
             }
             views.removeAll()
-            XCTAssertEqual(store.elementEntries.count, 10)
+            XCTAssertEqual(store.elements.entries.count, 10)
             XCTAssertEqual(store.elementCount, 0)
             var result = ScanResult()
             VisibilityScanner(minimumVisibleRatio: 0.5, minimumAlpha: 0.01, store: store).scan(into: &result)
-            XCTAssertEqual(store.elementEntries.count, 0)
+            XCTAssertEqual(store.elements.entries.count, 0)
+        }
+    }
+
+    func testScanPurgesDeadScreenEntriesToo() {
+        MainActor.assumeIsolated {
+            let store = TrackingComponentStore()
+            let survivor = UIViewController()
+            store.setScreen(TrackingScreen(screenName: "kept"), for: survivor)
+            var controllers = (0..<5).map { _ in UIViewController() }
+            for (index, controller) in controllers.enumerated() {
+                store.setScreen(TrackingScreen(screenName: "temporary", identifier: "\(index)"), for: controller)
+            }
+            controllers.removeAll()
+            XCTAssertEqual(store.screens.entries.count, 6)
+            XCTAssertEqual(store.screenCount, 1)
+            var result = ScanResult()
+            VisibilityScanner(minimumVisibleRatio: 0.5, minimumAlpha: 0.01, store: store).scan(into: &result)
+            XCTAssertEqual(store.screens.entries.count, 1)
+            XCTAssertEqual(store.screen(for: survivor), TrackingScreen(screenName: "kept"))
         }
     }
 
@@ -109,7 +128,7 @@ final class ComponentStoreTests: XCTestCase {
                 store.setElement(TrackingElement(elementType: "v", identifier: "\(index)"), for: view)
                 XCTAssertEqual(store.element(for: view)?.identifier, "\(index)")
             }
-            XCTAssertLessThanOrEqual(store.elementEntries.count, 20)
+            XCTAssertLessThanOrEqual(store.elements.entries.count, 20)
             XCTAssertEqual(store.elementCount, 0)
         }
     }

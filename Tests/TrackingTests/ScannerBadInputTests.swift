@@ -126,7 +126,7 @@ final class ScannerBadInputTests: XCTestCase {
             _ = scanAll()
             mutator.onAlphaRead = nil
             XCTAssertEqual(scanAll().elements.count, 0)
-            XCTAssertEqual(TrackingComponentStore.shared.elementEntries.filter { $0.view != nil && $0.view?.window != nil }.count, 0)
+            XCTAssertEqual(TrackingComponentStore.shared.elements.entries.filter { $0.entity != nil && $0.entity?.window != nil }.count, 0)
         }
     }
 }

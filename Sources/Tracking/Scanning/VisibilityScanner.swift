@@ -212,21 +212,15 @@ package final class VisibilityScanner {
         marks.removeAll()
         // No `window` check: in the common case it costs more than the path walk it would save, which
         // stops at the first ancestor already marked.
-        store.forEachLiveElementPurgingDead { view, index in
+        store.elements.forEachLivePurgingDead { view, index in
             markPath(to: view, flags: [.path, .element], element: Int32(truncatingIfNeeded: index))
         }
-        var index = 0
-        while index < store.screenEntries.count {
-            guard let controller = store.screenEntries[index].controller else {
-                store.removeScreen(at: index)
-                continue
-            }
+        store.screens.forEachLivePurgingDead { controller, index in
             if let root = controller.viewIfLoaded, root.window != nil {
                 let snapshot = Int32(truncatingIfNeeded: screenSnapshot.count)
-                screenSnapshot.append(store.screenEntries[index].screen)
+                screenSnapshot.append(store.screens.entries[index].component)
                 markPath(to: root, flags: [.path, .screenRoot], screen: snapshot)
             }
-            index += 1
         }
         for window in windowBuffer {
             var controller = window.rootViewController
@@ -469,7 +463,7 @@ package final class VisibilityScanner {
                     if nodes[context].resultScreen < 0 { appendScreen(node: context, into: &result) }
                     screenIndex = Int(nodes[context].resultScreen)
                 }
-                if let element = store.element(at: Int(mark.element), key: ObjectIdentifier(nodes[node].view)) {
+                if let element = store.elements.component(at: Int(mark.element), key: ObjectIdentifier(nodes[node].view)) {
                     result.elements.append(VisibleElement(element: element, screenIndex: screenIndex, visibleRatio: ratio))
                 }
             }
@@ -478,7 +472,8 @@ package final class VisibilityScanner {
                 observer.observe(ScanAnchor(
                     view: nodes[node].view, windowIndex: windowIndex, frame: nodes[node].frame,
                     unoccludedRatio: nodes[node].unoccludedRatio, visibleRatio: ratio,
-                    element: isElement ? store.element(at: Int(mark.element), key: ObjectIdentifier(nodes[node].view)) : nil,
+                    element: isElement
+                        ? store.elements.component(at: Int(mark.element), key: ObjectIdentifier(nodes[node].view)) : nil,
                     screen: isScreen ? screenSnapshot[Int(mark.screen)] : nil,
                     contextScreen: context >= 0 ? screenSnapshot[Int(nodes[context].mark.screen)] : nil
                 ))
