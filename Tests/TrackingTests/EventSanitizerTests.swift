@@ -81,6 +81,13 @@ final class EventSanitizerTests: XCTestCase {
         XCTAssertEqual(codes, [.nameTooLong, .propertyValueTooLong])
     }
 
+    func testKeysThatTruncateToTheSameKeyKeepTheFirstAndReportTheSecond() {
+        let properties: TrackingProperties = ["a-very-long-property-key-1": 1, "a-very-long-property-key-2": 2]
+        let (result, codes) = sanitize(impression(TrackingElement(elementType: "card", properties: properties)))
+        XCTAssertEqual(result?.element?.properties, ["a-very-long-prop": 1])
+        XCTAssertEqual(codes, [.nameTooLong, .nameTooLong, .invalidProperty])
+    }
+
     func testNonFiniteRatioBecomesZero() {
         var event = screenView(TrackingScreen(screenName: "feed"))
         event.visibleRatio = .nan

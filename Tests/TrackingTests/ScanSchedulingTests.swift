@@ -67,6 +67,24 @@ final class ScanSchedulingTests: XCTestCase {
         }
     }
 
+    func testSchedulerScansWithAnInjectedNotificationCenter() {
+        MainActor.assumeIsolated {
+            var configuration = TrackingConfiguration.testing(clock: ManualTrackingClock(), log: DiagnosticLog())
+            configuration.scansPerSecond = 20
+            let center = NotificationCenter()
+            let tracker = Tracker(configuration: configuration, sinks: [], runLoop: .main, notificationCenter: center)
+            tracker.start()
+            defer { tracker.stop() }
+            Self.runMainLoop(.default, for: 0.5) { tracker.scheduledScanCount >= 2 }
+            XCTAssertGreaterThanOrEqual(tracker.scheduledScanCount, 2, "scan requests are posted where they are observed")
+
+            center.post(name: UIApplication.didEnterBackgroundNotification, object: UIApplication.shared)
+            let scansBeforePause = tracker.scheduledScanCount
+            Self.runMainLoop(.default, for: 0.2)
+            XCTAssertEqual(tracker.scheduledScanCount, scansBeforePause, "application notifications come from the same center")
+        }
+    }
+
     func testScanNowDoesNotCountAsAScheduledScan() {
         MainActor.assumeIsolated {
             let tracker = Self.makeTracker(scansPerSecond: 4)

@@ -61,6 +61,17 @@ final class VisibilityScannerTests: XCTestCase {
         }
     }
 
+    func testWindowsOfABackgroundSceneAreNotVisible() {
+        MainActor.assumeIsolated {
+            let window = makeWindow()
+            tracked("a", CGRect(x: 0, y: 0, width: 100, height: 100), in: window)
+            Headless.enterBackground()
+            XCTAssertEqual(ids(scan()), [], "a scene in the background shows nothing")
+            Headless.enterForeground()
+            XCTAssertEqual(ids(scan()), ["a"])
+        }
+    }
+
     func testAlphaProductBelowThresholdIsNotVisible() {
         MainActor.assumeIsolated {
             let window = makeWindow()

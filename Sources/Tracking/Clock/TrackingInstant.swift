@@ -24,4 +24,15 @@ public struct TrackingInstant: Hashable, Sendable, Comparable {
     public static func < (lhs: TrackingInstant, rhs: TrackingInstant) -> Bool {
         lhs.uptime < rhs.uptime
     }
+
+    /// Equal when their ``uptime``s are: the same moment, whatever the wall clock said (so that equality
+    /// agrees with the ordering).
+    public static func == (lhs: TrackingInstant, rhs: TrackingInstant) -> Bool {
+        lhs.uptime == rhs.uptime
+    }
+
+    /// Hashes the ``uptime``, as equality compares it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(uptime)
+    }
 }

@@ -1,6 +1,10 @@
 /// A typed analytics property value.
 ///
 /// Literals convert directly: `["position": 3, "promoted": true, "title": "Hello"]`.
+///
+/// Numbers compare by value: `.int(3) == .double(3.0)`, with equal hashes. JSON does not keep the
+/// difference (`3.0` encodes as `3` and decodes as `.int(3)`), so a value and its decoded copy stay equal,
+/// and so does the identity of a component that carries it.
 public enum TrackingPropertyValue: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
     /// Text.
@@ -32,6 +36,36 @@ public enum TrackingPropertyValue: Hashable, Sendable, Codable, ExpressibleByStr
             self = .double(value)
         } else {
             self = .string(try container.decode(String.self))
+        }
+    }
+
+    /// Equal when both are the same text or flag, or numbers of equal value.
+    public static func == (lhs: TrackingPropertyValue, rhs: TrackingPropertyValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.string(a), .string(b)): a == b
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.double(a), .double(b)): a == b
+        case let (.int(a), .double(b)), let (.double(b), .int(a)): Double(exactly: a) == b
+        default: false
+        }
+    }
+
+    /// Hashes numbers by value, so that equal numbers of either case hash alike.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let value):
+            hasher.combine(0)
+            hasher.combine(value)
+        case .bool(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2)
+            hasher.combine(Double(exactly: value) ?? Double(value))
+        case .double(let value):
+            hasher.combine(2)
+            hasher.combine(value)
         }
     }
 

@@ -53,8 +53,8 @@ public struct TrackingConfiguration: Sendable {
     public var maximumPropertyValueLength: Int = 1024
 
     /// Receives every ``TrackingDiagnostic``, on the main thread. Default:
-    /// ``TrackingDiagnostic/logToStandardError``.
-    public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToStandardError
+    /// ``TrackingDiagnostic/logToSystem``.
+    public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
 
     /// Creates the default configuration.
     public init() {}

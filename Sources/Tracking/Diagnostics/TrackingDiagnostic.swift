@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(os)
+import os
+#endif
 
 /// A problem the tracker noticed and survived: bad input, a failing sink, a misconfiguration.
 ///
@@ -66,8 +69,22 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `[Tracking] code: message`.
     public var description: String { "[Tracking] \(code): \(message)" }
 
-    /// The default diagnostic handler: writes ``description`` and a newline to standard error.
+    /// Writes ``description`` and a newline to standard error.
     public static let logToStandardError: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
         FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
     }
+
+    /// The default diagnostic handler: the unified log on Apple platforms (subsystem `Sightline`, category
+    /// `Tracking`, so diagnostics show in Console and Xcode on a device), standard error elsewhere.
+    public static let logToSystem: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
+        #if canImport(os)
+        systemLog.error("\(diagnostic.description, privacy: .public)")
+        #else
+        logToStandardError(diagnostic)
+        #endif
+    }
+
+    #if canImport(os)
+    private static let systemLog = Logger(subsystem: "Sightline", category: "Tracking")
+    #endif
 }

@@ -79,8 +79,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
             line += " on \(screen.screenName)"
             if let identifier = screen.identifier { line += "#\(identifier)" }
         }
-        let percent = (visibleRatio * 100).rounded() / 100
-        line += " ratio=\(percent)"
+        let roundedRatio = (visibleRatio * 100).rounded() / 100
+        line += " ratio=\(roundedRatio)"
         if !properties.isEmpty {
             let pairs = properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.logDescription)" }
             line += " {\(pairs.joined(separator: ", "))}"

@@ -112,6 +112,13 @@ struct EventSanitizer {
                                      what: "value of \(owner) property \"\(prefix(of: validKey))\"", report: report) {
                 validValue = .string(short)
             }
+            guard repaired[validKey] == nil else {
+                report(TrackingDiagnostic(
+                    code: .invalidProperty,
+                    message: "\(owner) property \"\(prefix(of: key))\" truncates to a key it already has; dropped"
+                ))
+                continue
+            }
             repaired[validKey] = validValue
         }
         return repaired

@@ -167,7 +167,10 @@ package final class VisibilityScanner {
 
     private func collectConnectedWindows() {
         for scene in UIApplication.shared.connectedScenes {
-            guard let windowScene = scene as? UIWindowScene else { continue }
+            // A scene in the background (or not attached) shows nothing, whatever its windows say.
+            guard let windowScene = scene as? UIWindowScene,
+                  windowScene.activationState == .foregroundActive || windowScene.activationState == .foregroundInactive
+            else { continue }
             let start = windowBuffer.count
             // Reversed, then a stable sort by level: within a level, the later-shown window comes first.
             for window in windowScene.windows.reversed() where !window.isHidden { windowBuffer.append(window) }

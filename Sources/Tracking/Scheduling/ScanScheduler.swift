@@ -8,7 +8,7 @@ import Foundation
 /// Decides when the tracker scans: at most `1 / interval` times a second, only when the main run loop is
 /// idle in `.default` mode, never while it tracks a scroll, never in the background.
 ///
-/// A repeating timer (in `.default` and `.tracking`) enqueues a coalesced notification on the main
+/// A repeating timer (in `.default` and `.tracking`) enqueues a coalesced notification on the main thread's
 /// `NotificationQueue` with posting style `.whenIdle` for `.default` only; the scan runs when it is posted.
 /// So a tick during a scroll is held back until the run loop is back in `.default` and idle, and one scan
 /// runs then; ticks that pile up coalesce into that one. The timer also runs in `.tracking` (explicitly:
@@ -81,6 +81,10 @@ final class ScanScheduler {
     /// other's scans.
     private let sender = ScanRequestSender()
 
+    /// Posts scan requests to `notificationCenter`, where they are observed (`NotificationQueue.default`
+    /// posts to `NotificationCenter.default` only). Created on first use, on the thread that owns `runLoop`.
+    private lazy var requestQueue = NotificationQueue(notificationCenter: notificationCenter)
+
     private static let scanRequested = Notification.Name("SightlineTrackingScanRequested")
 
     private var isApplicationInBackground: Bool {
@@ -117,7 +121,7 @@ final class ScanScheduler {
 
     private func tick() {
         tickCount += 1
-        NotificationQueue.default.enqueue(
+        requestQueue.enqueue(
             scanRequest,
             postingStyle: .whenIdle,
             coalesceMask: [.onName, .onSender],
@@ -164,7 +168,7 @@ final class ScanScheduler {
 private final class ScanRequestSender: NSObject, Sendable {}
 
 /// Notification observations that end when the bag is released, from whatever thread releases it.
-private final class ObserverBag: @unchecked Sendable {
+private final class ObserverBag {
     private let center: NotificationCenter
     private var tokens: [any NSObjectProtocol] = []
 
