@@ -17,7 +17,11 @@ open class UIApplication: UIResponder {
         case background = 2
     }
 
-    /// The shared application.
+    /// The shared application (unavailable in app extensions, as in UIKit).
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(visionOSApplicationExtension, unavailable)
     open class var shared: UIApplication { sharedApplication }
 
     /// The app's delegate; the responder chain's last link when it is a ``UIResponder``.

@@ -45,6 +45,10 @@ import HeadlessUIKit
 /// later in its scene's `windows` array (shown later) first. Each window is walked breadth-first over the
 /// skeleton only, carrying window-space transform, clip rectangle and alpha in reused flat storage; no
 /// `convert(_:to:)` calls, no dictionaries, no allocation once the buffers have grown.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
 @MainActor
 package final class VisibilityScanner {
     // MARK: - Internal

@@ -14,6 +14,10 @@ import Foundation
 /// runs then; ticks that pile up coalesce into that one. The timer also runs in `.tracking` (explicitly:
 /// on Linux `.common` cannot include it) so that the scan after a scroll comes as soon as the loop idles
 /// instead of up to one interval later.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
 @MainActor
 final class ScanScheduler {
     // MARK: - Internal

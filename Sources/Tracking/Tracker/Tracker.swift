@@ -21,6 +21,12 @@ import Foundation
 /// ```
 ///
 /// - Important: Keep a strong reference to the tracker while it should run; it stops when released.
+/// - Note: Unavailable in app extensions, which have no `UIApplication.shared` and no windows of their own
+///   to scan. Components (`trackingElement`, `trackingScreen`) may still be set there.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
 @MainActor
 public final class Tracker {
     // MARK: - Public
