@@ -8,6 +8,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+// tvOS has no screenshot notification, so no ScreenshotDetector.
+#if !os(tvOS)
 /// Scenario 14: `ScreenshotDetector` reports screenshots only between its host's `afterAppearing` and
 /// `afterDisappearing`.
 final class ScreenshotDetectorTests: XCTestCase {
@@ -110,6 +112,73 @@ final class ScreenshotDetectorTests: XCTestCase {
         }
     }
 
+    func testSharedDetectorObservesForEachHostSeparately() {
+        MainActor.assumeIsolated {
+            let log = LifecycleLog()
+            let detector = ScreenshotDetector { viewController in
+                log.append("screenshot(\((viewController as? RecordingViewController)?.name ?? "?"))")
+            }
+            let presenter = RecordingViewController("A", log: log, logsLayout: false)
+            presenter.add(behaviours: [detector])
+            let window = showInWindow(presenter)
+            Headless.settle()
+
+            let sheet = RecordingViewController("B", log: log, logsLayout: false)
+            sheet.add(behaviours: [detector])
+            sheet.modalPresentationStyle = .pageSheet
+            presenter.present(sheet, animated: false)
+            Headless.settle()
+            log.removeAll()
+            Headless.takeScreenshot()
+            XCTAssertEqual(log.entries.sorted(), ["screenshot(A)", "screenshot(B)"], "both hosts on screen")
+
+            // The sheet's disappearance must not end the presenter's observation.
+            presenter.dismiss(animated: false)
+            Headless.settle()
+            log.removeAll()
+            Headless.takeScreenshot()
+            XCTAssertEqual(log.entries, ["screenshot(A)"], "only the presenter on screen")
+            XCTAssertTrue(detector.isObserving)
+
+            window.isHidden = true
+            XCTAssertFalse(detector.isObserving)
+            log.removeAll()
+            Headless.takeScreenshot()
+            XCTAssertEqual(log.entries, [], "no host on screen")
+        }
+    }
+
+    func testTypedDetectorPassesItsHostWithItsOwnType() {
+        MainActor.assumeIsolated {
+            var names: [String] = []
+            let host = RecordingViewController("A", log: LifecycleLog(), logsLayout: false)
+            host.add(behaviours: [ScreenshotDetector(host: RecordingViewController.self) { names.append($0.name) }])
+            let window = showInWindow(host)
+
+            let reports = collectDiagnostics { Headless.takeScreenshot() }
+            XCTAssertEqual(names, ["A"])
+            XCTAssertEqual(reports, [])
+            _ = window
+        }
+    }
+
+    func testTypedDetectorOnAHostOfAnotherTypeReportsAndSkips() {
+        MainActor.assumeIsolated {
+            var calls = 0
+            let host = UIViewController()
+            host.add(behaviours: [ScreenshotDetector(host: RecordingViewController.self) { _ in calls += 1 }])
+            let window = showInWindow(host)
+
+            let reports = collectDiagnostics { Headless.takeScreenshot() }
+            XCTAssertEqual(calls, 0)
+            XCTAssertEqual(reports, [BehavioursDiagnostics.Report(
+                message: "ScreenshotDetector for RecordingViewController added to UIViewController; screenshot not reported.",
+                isAssertion: true
+            )])
+            _ = window
+        }
+    }
+
     func testScreenshotPostedOffTheMainThreadIsReportedOnTheMainActor() {
         let (log, window, name) = MainActor.assumeIsolated {
             let log = LifecycleLog()
@@ -135,3 +204,4 @@ final class ScreenshotDetectorTests: XCTestCase {
         }
     }
 }
+#endif

@@ -22,7 +22,7 @@ final class FeedCell: UIControl {
 
     override init(frame: CGRect) {
         super.init(frame: frame)
-        backgroundColor = .secondarySystemBackground
+        backgroundColor = .demoSecondaryBackground
         titleLabel.frame = CGRect(x: 16, y: 16, width: frame.width - 32, height: 32)
         titleLabel.autoresizingMask = [.flexibleWidth]
         addSubview(titleLabel)

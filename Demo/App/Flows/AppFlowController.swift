@@ -27,7 +27,7 @@ public final class AppFlowController: UIViewController {
     /// Shows the main flow when a user is signed in, else the login flow.
     public override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = .systemBackground
+        view.backgroundColor = .demoBackground
         if let user = dependencies.accounts.currentUser {
             showMain(for: user)
         } else {

@@ -53,7 +53,12 @@ final class MainFlowController: UIViewController {
 
     private func showEditProfile() {
         let sheet = EditProfileViewController(user: profile.user)
+        #if os(tvOS)
+        // tvOS has no page sheets; over-full-screen likewise keeps the profile appeared underneath.
+        sheet.modalPresentationStyle = .overFullScreen
+        #else
         sheet.modalPresentationStyle = .pageSheet
+        #endif
         sheet.onFinish = { [weak sheet] in sheet?.dismiss(animated: true) }
         editProfile = sheet
         present(sheet, animated: true)

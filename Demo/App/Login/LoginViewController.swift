@@ -21,7 +21,7 @@ final class LoginViewController: UIViewController {
     }
 
     private(set) lazy var forgotPasswordButton = UIButton.demoButton(
-        title: "Forgot password?", frame: .demoRow(y: 472, height: 44), color: .secondarySystemBackground
+        title: "Forgot password?", frame: .demoRow(y: 472, height: 44), color: .demoSecondaryBackground
     ) { [weak self] in
         self?.onForgotPassword?()
     }

@@ -7,7 +7,8 @@ import Behaviours
 import Tracking
 
 /// The profile tab. A `ScreenshotDetector` behaviour shows a "share your profile" banner when the user
-/// takes a screenshot while the profile is on screen: no subclass of a base controller, no swizzling.
+/// takes a screenshot while the profile is on screen: no subclass of a base controller, no swizzling. tvOS
+/// has no screenshot notification, so there the profile has no detector.
 final class ProfileViewController: UIViewController {
     // MARK: - Internal
 
@@ -52,10 +53,13 @@ final class ProfileViewController: UIViewController {
         shareBanner.addSubview(UILabel.demoLabel("Share your profile?", frame: CGRect(x: 16, y: 40, width: 326, height: 40)))
         view.addSubview(shareBanner)
 
+        // tvOS has no screenshots to detect, so the banner never shows there.
+        #if !os(tvOS)
         add(behaviours: [
-            ScreenshotDetector(notificationCenter: .default) { host in
-                (host as? ProfileViewController)?.shareBanner.isHidden = false
+            ScreenshotDetector(notificationCenter: .default, host: ProfileViewController.self) { profile in
+                profile.shareBanner.isHidden = false
             },
         ])
+        #endif
     }
 }

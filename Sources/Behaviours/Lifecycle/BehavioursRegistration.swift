@@ -10,7 +10,7 @@ import HeadlessUIKit
 /// the behaviours alive.
 ///
 /// ```swift
-/// let registration = add(behaviours: [ScreenshotDetector { host in host.showShareSheet() }])
+/// let registration = add(behaviours: [ScreenshotDetector(host: ProfileViewController.self) { profile in profile.showShareSheet() }])
 /// // later, even from inside one of the behaviour's own hooks:
 /// registration.remove()
 /// ```

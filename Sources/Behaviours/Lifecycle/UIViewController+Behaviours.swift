@@ -12,7 +12,7 @@ extension UIViewController {
     /// ```swift
     /// override func viewDidLoad() {
     ///     super.viewDidLoad()
-    ///     add(behaviours: [ScreenshotDetector(notificationCenter: .default) { host in host.showShareSheet() }])
+    ///     add(behaviours: [ScreenshotDetector(host: ProfileViewController.self) { profile in profile.showShareSheet() }])
     /// }
     /// ```
     ///
@@ -38,6 +38,12 @@ extension UIViewController {
     /// - Important: Layout hooks come from the hidden child's own layout: its first layout and every change
     ///   of this controller's view size. A layout pass of this controller at an unchanged size (after
     ///   `setNeedsLayout()`, say) does not reach behaviours; that needs swizzling, which this package avoids.
+    /// - Important: Not on a UIKit container whose `children` are its content: `UINavigationController`,
+    ///   `UITabBarController`, `UISplitViewController` and `UIPageViewController` (and their subclasses). The
+    ///   injected child would become a tab, or the top of the navigation stack. Such a call is a programming
+    ///   error: debug builds stop at an assertion, release builds log it and add nothing, and the returned
+    ///   registration is inert. Add the behaviours to the container's content controllers instead, or wrap
+    ///   the container in a plain controller (``add(childController:)``) and add them to that.
     /// - Important: A container that returns `false` from `shouldAutomaticallyForwardAppearanceMethods`
     ///   must forward appearance to all of its `children` (as UIKit asks), or its own behaviours miss it.
     /// - Parameter behaviours: The behaviours, in the order they receive each hook. The controller owns them
@@ -52,6 +58,10 @@ extension UIViewController {
             BehavioursDiagnostics.report("add(behaviours:) on the hidden behaviours controller itself; ignored.")
             return BehavioursRegistration(controller: nil, entries: [])
         }
+        if childrenAreContent {
+            BehavioursDiagnostics.assertionFailure("add(behaviours:) on \(type(of: self)), a UIKit container whose children are its content; ignored. Add the behaviours to its content controllers, or wrap it in a plain controller and add them to that.")
+            return BehavioursRegistration(controller: nil, entries: [])
+        }
         let controller = BehavioursViewController.existing(in: self) ?? injectBehavioursController()
         // Registering before loading keeps call order when viewDidLoad() adds behaviours too.
         let entries = controller.register(behaviours)
@@ -63,6 +73,17 @@ extension UIViewController {
     }
 
     // MARK: - Private
+
+    /// Whether UIKit treats this controller's `children` as its model, so that `addChild(_:)` adds a tab, a
+    /// navigation stack entry, a column or a page.
+    private var childrenAreContent: Bool {
+        #if canImport(UIKit)
+        if self is UISplitViewController || self is UIPageViewController {
+            return true
+        }
+        #endif
+        return self is UINavigationController || self is UITabBarController
+    }
 
     private func injectBehavioursController() -> BehavioursViewController {
         let controller = BehavioursViewController(host: self)

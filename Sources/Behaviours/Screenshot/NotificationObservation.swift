@@ -1,5 +1,7 @@
 import Foundation
 
+// Only ScreenshotDetector uses it, and tvOS has no screenshot notification.
+#if !os(tvOS)
 /// A block-based notification observer that is removed when this object is released.
 ///
 /// The handler runs on the main actor: at once when the notification is posted on the main thread (UIKit
@@ -28,3 +30,4 @@ final class NotificationObservation {
     private let center: NotificationCenter
     private let token: any NSObjectProtocol
 }
+#endif
