@@ -55,8 +55,3 @@ open class UIApplication: UIResponder {
     /// Posted when the app is about to become inactive.
     nonisolated public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
 }
-
-/// The app delegate's protocol. HeadlessUIKit calls none of its methods: headless apps start from their
-/// own entry point.
-@MainActor
-public protocol UIApplicationDelegate: NSObjectProtocol {}

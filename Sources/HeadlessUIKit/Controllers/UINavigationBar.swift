@@ -4,7 +4,3 @@ import Foundation
 /// translucent strip (no background colour) over the top of the content.
 @MainActor
 open class UINavigationBar: UIView {}
-
-/// The bar at the bottom of a tab bar controller's view: a 49-point translucent strip over the content.
-@MainActor
-open class UITabBar: UIView {}

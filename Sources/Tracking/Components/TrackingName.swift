@@ -1,4 +1,4 @@
-/// A string-backed analytics name: ``TrackingElementType``, ``TrackingScreenName`` and ``TrackingEventKind``.
+/// A string-backed name: ``TrackingElementType``, ``TrackingScreenName``, ``TrackingEventKind`` and ``TrackingDiagnostic/Code``.
 ///
 /// Conformers get string-literal construction, a bare-string `Codable` form and their raw value as
 /// their description.

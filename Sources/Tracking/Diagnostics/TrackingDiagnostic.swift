@@ -17,7 +17,7 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Public
 
     /// What kind of problem this is. String-backed so that later parts of the package can add codes.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: TrackingName {
         /// The code's stable name.
         public let rawValue: String
 
@@ -25,9 +25,6 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
-
-        /// The code's stable name.
-        public var description: String { rawValue }
 
         /// An element type or screen name is empty or only whitespace; the event (or its screen context)
         /// was dropped.

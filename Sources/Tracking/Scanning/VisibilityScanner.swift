@@ -342,13 +342,7 @@ package final class VisibilityScanner {
         guard !view.isHidden else { return }
         let alpha = parentAlpha * Self.clampedAlpha(view.alpha)
         guard alpha > 0, alpha >= minimumAlpha else { return }
-        let bounds = view.bounds
-        let transform = parentTransform.child(center: view.center, bounds: bounds, transform: view.transform)
-        let frame = transform.boundingBox(of: bounds)
-        guard frame.isFinite else {
-            result.viewsWithInvalidGeometry += 1
-            return
-        }
+        guard let (transform, frame) = Self.placement(of: view, in: parentTransform, result: &result) else { return }
         let visible = frame.intersection(parentClip)
         let clip = view.clipsToBounds ? visible : parentClip
         let expands = !clip.isEmpty
@@ -370,19 +364,29 @@ package final class VisibilityScanner {
     ) {
         guard parentAlpha == 1, !view.isHidden, Self.clampedAlpha(view.alpha) == 1,
               Self.isOpaque(view.backgroundColor) else { return }
-        let bounds = view.bounds
-        let transform = parentTransform.child(center: view.center, bounds: bounds, transform: view.transform)
-        let frame = transform.boundingBox(of: bounds)
-        guard frame.isFinite else {
-            result.viewsWithInvalidGeometry += 1
-            return
-        }
+        guard let (transform, frame) = Self.placement(of: view, in: parentTransform, result: &result) else { return }
         let visible = frame.intersection(parentClip)
         guard !visible.isEmpty else { return }
         nodes.append(Node(
             view: view, parent: parent, mark: ViewMarkTable.Mark(), expands: false, isOccluder: true,
             transform: transform, frame: frame, visible: visible, clip: visible, alpha: 1, context: -1
         ))
+    }
+
+    /// The view's transform to the window and its window-space rectangle, or `nil` (counted) when that
+    /// geometry is NaN or infinite.
+    @inline(__always)
+    private static func placement(
+        of view: UIView, in parentTransform: WindowTransform, result: inout ScanResult
+    ) -> (WindowTransform, ScanBox)? {
+        let bounds = view.bounds
+        let transform = parentTransform.child(center: view.center, bounds: bounds, transform: view.transform)
+        let frame = transform.boundingBox(of: bounds)
+        guard frame.isFinite else {
+            result.viewsWithInvalidGeometry += 1
+            return nil
+        }
+        return (transform, frame)
     }
 
     // MARK: Painting order and occlusion
