@@ -59,7 +59,7 @@ final class AppearanceTransitionBehaviourTests: XCTestCase {
             nav.pushViewController(RecordingViewController("C", log: log, logsLayout: false), animated: true)
             Headless.settle()
             XCTAssertEqual(log.entries, [
-                "C.loadView", "C.viewDidLoad", "C.willMove(UINavigationController)",
+                "C.willMove(UINavigationController)", "C.loadView", "C.viewDidLoad",
                 "M.viewWillDisappear", "H.viewWillDisappear", "b1.beforeDisappearing",
                 "C.viewWillAppear",
                 "M.viewDidDisappear", "H.viewDidDisappear", "b1.afterDisappearing",

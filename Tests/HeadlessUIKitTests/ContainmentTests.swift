@@ -48,7 +48,7 @@ final class ContainmentTests: XCTestCase {
                     navigation.pushViewController(b, animated: animated)
                     Headless.settle()
                     XCTAssertEqual(log.entries, [
-                        "B.loadView", "B.viewDidLoad", "B.willMove(UINavigationController)",
+                        "B.willMove(UINavigationController)", "B.loadView", "B.viewDidLoad",
                         "A.viewWillDisappear", "B.viewWillAppear", "B.viewWillLayoutSubviews", "B.viewDidLayoutSubviews",
                         "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(UINavigationController)",
                     ], "animated: \(animated)")
@@ -66,6 +66,50 @@ final class ContainmentTests: XCTestCase {
                 XCTAssertNil(weakB, "a popped controller is released")
                 XCTAssertNotNil(window)
             }
+        }
+    }
+
+    func test14_pushCallsWillMoveBeforeLoadingWhereverTheNavigationControllerIs() {
+        MainActor.assumeIsolated {
+            let log = LifecycleLog()
+            let unloaded = UINavigationController(rootViewController: makeController("A", log: log))
+            let b = makeController("B", log: log)
+            log.removeAll()
+            unloaded.pushViewController(b, animated: false)
+            XCTAssertEqual(log.entries, ["B.willMove(UINavigationController)", "B.didMove(UINavigationController)"],
+                           "an unloaded navigation controller loads nothing")
+            XCTAssertFalse(b.isViewLoaded)
+
+            let offscreen = UINavigationController(rootViewController: makeController("R", log: log))
+            offscreen.loadViewIfNeeded()
+            let c = makeController("C", log: log)
+            log.removeAll()
+            offscreen.pushViewController(c, animated: false)
+            XCTAssertEqual(log.entries, [
+                "C.willMove(UINavigationController)", "C.loadView", "C.viewDidLoad", "C.didMove(UINavigationController)",
+            ], "loaded but in no window: no appearance calls")
+            XCTAssertTrue(c.view.superview === offscreen.view)
+        }
+    }
+
+    func test14_setViewControllersCallsWillMoveOnEveryArrivalBeforeTheTopLoads() {
+        MainActor.assumeIsolated {
+            let log = LifecycleLog()
+            let a = makeController("A", log: log)
+            let navigation = UINavigationController(rootViewController: a)
+            let window = showInWindow(navigation)
+            let b = makeController("B", log: log)
+            let c = makeController("C", log: log)
+            log.removeAll()
+            navigation.setViewControllers([a, b, c], animated: false)
+            XCTAssertEqual(log.entries, [
+                "B.willMove(UINavigationController)", "C.willMove(UINavigationController)",
+                "C.loadView", "C.viewDidLoad", "A.viewWillDisappear", "C.viewWillAppear",
+                "A.viewDidDisappear", "C.viewDidAppear",
+                "B.didMove(UINavigationController)", "C.didMove(UINavigationController)",
+            ])
+            XCTAssertFalse(b.isViewLoaded, "only the top controller loads")
+            XCTAssertNotNil(window)
         }
     }
 
@@ -118,7 +162,13 @@ final class ContainmentTests: XCTestCase {
             let delegate = Delegate()
             tabs.delegate = delegate
             tabs.viewControllers = [a, b]
+            XCTAssertEqual(log.entries, [
+                "A.willMove(UITabBarController)", "A.didMove(UITabBarController)",
+                "B.willMove(UITabBarController)", "B.didMove(UITabBarController)",
+            ], "tabs become children at once and load nothing")
+            log.removeAll()
             let window = showInWindow(tabs)
+            XCTAssertEqual(log.entries, ["A.loadView", "A.viewDidLoad", "A.viewWillAppear", "A.viewDidAppear"])
             XCTAssertFalse(b.isViewLoaded, "a tab loads its view only when first selected")
             log.removeAll()
 
@@ -148,8 +198,9 @@ final class ContainmentTests: XCTestCase {
             log.removeAll()
             root.present(full, animated: true)
             Headless.settle()
-            XCTAssertEqual(log.entries.filter { !$0.contains("load") && !$0.contains("Load") },
-                           ["R.viewWillDisappear", "F.viewWillAppear", "R.viewDidDisappear", "F.viewDidAppear"])
+            XCTAssertEqual(log.entries, [
+                "F.loadView", "F.viewDidLoad", "R.viewWillDisappear", "F.viewWillAppear", "R.viewDidDisappear", "F.viewDidAppear",
+            ], "a presented controller gets no willMove(toParent:) and loads before any appearance call")
             XCTAssertNil(root.view.window, "the covered presenter's view leaves the window")
             log.removeAll()
             full.dismiss(animated: true)

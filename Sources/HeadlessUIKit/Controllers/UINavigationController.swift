@@ -2,7 +2,7 @@ import Foundation
 
 /// A stack of controllers of which only the top one's view is in the hierarchy once a transition ends.
 ///
-/// Push of B over A: B loads (if needed), B `willMove(toParent:)`, A `viewWillDisappear`, B
+/// Push of B over A: B `willMove(toParent:)` (from `addChild`), B loads (if needed), A `viewWillDisappear`, B
 /// `viewWillAppear`, B layout, A `viewDidDisappear`, B `viewDidAppear`, B `didMove(toParent:)`.
 /// Pop of B: B `willMove(toParent: nil)`, B `viewWillDisappear`, A `viewWillAppear`, B `viewDidDisappear`,
 /// A `viewDidAppear`, B `didMove(toParent: nil)`; B is then released. Animated transitions run their
@@ -73,8 +73,8 @@ open class UINavigationController: UIViewController {
             return
         }
         let previous = topViewController
-        if isViewLoaded { viewController.loadViewIfNeeded() }
         addChild(viewController)
+        if isViewLoaded { viewController.loadViewIfNeeded() }
         stack.append(viewController)
         show(viewController, replacing: previous, animated: animated) {
             viewController.didMove(toParent: self)
