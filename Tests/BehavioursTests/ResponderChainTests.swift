@@ -74,6 +74,25 @@ final class ResponderChainTests: XCTestCase {
         }
     }
 
+    func testAViewControllerIsFoundBeforeTheSceneAndTheApplicationDelegate() {
+        MainActor.assumeIsolated {
+            // An app delegate that is a responder and a controller type sits at the very end of the chain,
+            // after the window's scene: a view in a controller's hierarchy must still find that controller.
+            let delegate = ResponderAppDelegate()
+            UIApplication.shared.delegate = delegate
+            defer { UIApplication.shared.delegate = nil }
+            let root = UIViewController()
+            let window = showInWindow(root)
+            let overlay = UIView()
+            window.addSubview(overlay)
+
+            XCTAssertTrue(overlay.viewControllerForPresentation() === root, "past the window, nothing is a controller")
+            XCTAssertTrue(overlay.next(of: LogoutHandling.self) === delegate, "through the scene and the application")
+            XCTAssertTrue(root.view.next(of: LogoutHandling.self) === delegate)
+            XCTAssertTrue(window.next(of: UIApplicationDelegate.self) === delegate)
+        }
+    }
+
     // MARK: - isDetached
 
     func testIsDetached() {
@@ -123,6 +142,8 @@ final class ResponderChainTests: XCTestCase {
             XCTAssertTrue(button.next(of: LogoutHandling.self) === flow)
             XCTAssertTrue(button.next(of: UINavigationController.self) === nav)
             XCTAssertTrue(button.next(of: UIWindow.self) === window)
+            XCTAssertTrue(button.next(of: UIWindowScene.self) === window.windowScene, "the chain runs through the scene")
+            XCTAssertNotNil(window.windowScene)
             XCTAssertTrue(button.next(of: UIApplication.self) === UIApplication.shared)
             XCTAssertNil(button.next(of: UITabBarController.self))
             XCTAssertTrue(flow.view.next(of: LogoutHandling.self) === flow)
@@ -137,6 +158,11 @@ final class ResponderChainTests: XCTestCase {
 @MainActor
 private protocol LogoutHandling: AnyObject {
     func logOut()
+}
+
+/// An app delegate that handles logout for the whole app, at the end of the responder chain.
+private final class ResponderAppDelegate: UIResponder, UIApplicationDelegate, LogoutHandling {
+    func logOut() {}
 }
 
 private final class FlowViewController: UIViewController, LogoutHandling {

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The chain (``next``) follows UIKit: a view leads to its view controller if it is that controller's root
 /// view, else to its superview; a view controller to its view's superview (or, when presented, to its
-/// presenting controller); a window to the application; the application to its delegate when that is a
-/// responder.
+/// presenting controller); a window to its window scene (the application when it has none); a scene to
+/// the application; the application to its delegate when that is a responder.
 @MainActor
 open class UIResponder: NSObject {
     /// Creates a responder.
@@ -15,4 +15,17 @@ open class UIResponder: NSObject {
 
     /// The next responder in the chain, or `nil` at its end.
     open var next: UIResponder? { nil }
+
+    // MARK: - Nib loading
+
+    /// Prepares the receiver after it was loaded from a nib or storyboard. Overrides call `super`.
+    ///
+    /// UIKit declares `awakeFromNib()` on `NSObject` (its `UINibLoadingAdditions` category) and calls it on
+    /// each object a nib or storyboard recreates, once all outlets and actions are connected. Swift on Linux
+    /// cannot add an overridable method to `NSObject` from another module (only `@objc` extension members can
+    /// be overridden), so HeadlessUIKit declares it on `UIResponder`, the root of every class here that a nib
+    /// holds (`UIView` and its controls, `UIViewController`): their subclasses' `override func awakeFromNib()`
+    /// compiles as on iOS. HeadlessUIKit loads no nibs and never calls it; a test that stands in for a nib
+    /// loader calls it itself.
+    open func awakeFromNib() {}
 }

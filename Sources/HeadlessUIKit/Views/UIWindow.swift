@@ -102,8 +102,8 @@ open class UIWindow: UIView {
     /// A window is its own window.
     open override var window: UIWindow? { self }
 
-    /// The application.
-    open override var next: UIResponder? { UIApplication.shared }
+    /// The window's scene (iOS 13 and later), or the application when the window has no scene.
+    open override var next: UIResponder? { windowScene ?? UIApplication.shared }
 
     // MARK: - Internal
 
