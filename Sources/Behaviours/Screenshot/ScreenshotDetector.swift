@@ -26,7 +26,8 @@ import Foundation
 ///
 /// The closure receives the host, so it need not capture it (capturing `self` strongly in a closure the
 /// host owns would keep the host alive forever). ``init(notificationCenter:host:didDetectScreenshot:)``
-/// passes it with its own type; ``init(notificationCenter:didDetectScreenshot:)`` as a `UIViewController`.
+/// passes it with its own type; `init(notificationCenter:didDetectScreenshot:)` as a `UIViewController`,
+/// or not at all when the closure takes no argument.
 ///
 /// - Note: One detector may serve several hosts: it observes for each host separately, and reports each
 ///   host that is on screen when the user takes a screenshot. Removing a detector with
@@ -47,6 +48,27 @@ public final class ScreenshotDetector: ViewControllerLifecycleBehaviour {
     ) {
         self.notificationCenter = notificationCenter
         self.didDetectScreenshot = didDetectScreenshot
+    }
+
+    /// Creates a detector whose closure takes no argument, for code that needs no host.
+    ///
+    /// ```swift
+    /// add(behaviours: [
+    ///     ScreenshotDetector(notificationCenter: NotificationCenter.default) { /* Screenshot was detected */ },
+    /// ])
+    /// ```
+    ///
+    /// A trailing closure picks its initializer by its shape: `{ … }` that names no argument selects this
+    /// one, `{ host in … }` (or one that uses `$0`) the one that passes the host.
+    /// - Parameters:
+    ///   - notificationCenter: Where UIKit posts `userDidTakeScreenshotNotification`; `.default` in an app.
+    ///   - didDetectScreenshot: Called on the main actor after each screenshot taken while the host is on
+    ///     screen.
+    public convenience init(
+        notificationCenter: NotificationCenter = .default,
+        didDetectScreenshot: @escaping @MainActor () -> Void
+    ) {
+        self.init(notificationCenter: notificationCenter) { (_: UIViewController) in didDetectScreenshot() }
     }
 
     /// Creates a detector that passes its host with the host's own type, so the closure needs no downcast.
