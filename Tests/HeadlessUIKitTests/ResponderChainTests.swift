@@ -55,9 +55,8 @@ final class ResponderChainTests: XCTestCase {
                 responder = current.next
             }
             XCTAssertEqual(chain.map { String(describing: type(of: $0)) }, ["UIWindow", "UIWindowScene", "UIApplication", "AppDelegate"])
-            XCTAssertTrue(chain[1] === Headless.windowScene)
-            XCTAssertTrue(chain[2] === UIApplication.shared)
-            XCTAssertTrue(chain[3] === delegate)
+            let expected: [UIResponder] = [window, Headless.windowScene, UIApplication.shared, delegate]
+            XCTAssertEqual(chain.map(ObjectIdentifier.init), expected.map(ObjectIdentifier.init))
         }
     }
 
