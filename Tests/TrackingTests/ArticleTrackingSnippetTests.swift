@@ -65,8 +65,9 @@ final class ArticleTrackingSnippetTests: XCTestCase {
 
 // MARK: - The article's code
 
-extension TrackingScreenName { static let myProfile: Self = "my_profile" }
-extension TrackingElementType { static let sparkButton: Self = "spark_button" }
+// File-private so that other tests of this module may declare the same names.
+extension TrackingScreenName { fileprivate static let myProfile: Self = "my_profile" }
+extension TrackingElementType { fileprivate static let sparkButton: Self = "spark_button" }
 
 private final class ArticleProfileViewController: UIViewController {
     override func viewDidLoad() {
