@@ -77,10 +77,15 @@ public final class Tracker {
         let instant = configuration.clock.now()
         let scanStart = DispatchTime.now().uptimeNanoseconds
         scanResult.removeAll()
-        scanner.scan(into: &scanResult)
+        let inTransition = transitions.findWindowsInTransition()
+        if inTransition {
+            scanner.scan(into: &scanResult, excludingWindows: { [transitions] in transitions.isInTransition($0) })
+        } else {
+            scanner.scan(into: &scanResult)
+        }
         let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
         reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
-        let events = recordAndDeliver(scanResult, at: instant)
+        let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)
         isScanning = false
 
         statistics.scanCount += 1
@@ -144,10 +149,14 @@ public final class Tracker {
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
     /// ``scanNow()`` and tests that fabricate results.
+    /// - Parameter keepingUnseenSpans: The result leaves out windows in transition: end no span (see
+    ///   ``EventRecorder/record(_:at:into:keepingUnseenSpans:)``).
     @discardableResult
-    func recordAndDeliver(_ result: ScanResult, at instant: TrackingInstant) -> [TrackingEvent] {
+    func recordAndDeliver(
+        _ result: ScanResult, at instant: TrackingInstant, keepingUnseenSpans: Bool = false
+    ) -> [TrackingEvent] {
         recorded.removeAll(keepingCapacity: true)
-        recorder.record(result, at: instant, into: &recorded)
+        recorder.record(result, at: instant, into: &recorded, keepingUnseenSpans: keepingUnseenSpans)
         guard !recorded.isEmpty else { return [] }
 
         var delivered: [TrackingEvent] = []
@@ -174,6 +183,11 @@ public final class Tracker {
 
     // MARK: - Private
 
+    /// Finds windows in transition; when a transition it found ends, asks for a scan at once, so that the
+    /// screen it leads to is counted promptly.
+    private lazy var transitions = TransitionMonitor(onTransitionEnd: { [weak self] in
+        self?.scheduler.requestScan()
+    })
     private var recorder: EventRecorder
     private let sanitizer: EventSanitizer
     private let runLoop: RunLoop
