@@ -14,6 +14,12 @@ import Foundation
 /// run loop is idle, never while the user scrolls and never in the background, and records each screen and
 /// element once per visibility span (see ``TrackingImpressionPolicy``).
 ///
+/// While a view-controller transition is in flight in a window (a controller of it has a non-nil
+/// `transitionCoordinator`: an animated push, pop, present or dismiss, or an edge swipe), a scan records
+/// nothing for that window: UIKit's frames already show the end state, which the person may never reach.
+/// No visibility span ends during such a scan, so a screen that stays after an abandoned swipe gets no
+/// second screen view. When the transition ends, the tracker scans as soon as the main run loop is idle.
+///
 /// ```swift
 /// let sink = InMemoryTrackingSink()
 /// let tracker = Tracker(configuration: TrackingConfiguration(), sinks: [sink, LoggingTrackingSink()])

@@ -79,13 +79,12 @@ final class TransitionMonitor {
             watch(coordinator)
             found = true
         }
-        for child in controller.children where visit(child, depth: depth + 1) {
-            found = true
+        for child in controller.children {
+            found = visit(child, depth: depth + 1) || found
         }
         // `presentedViewController` resolves through ancestors: follow it only from the presenter itself.
-        if let presented = controller.presentedViewController, presented.presentingViewController === controller,
-           visit(presented, depth: depth + 1) {
-            found = true
+        if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+            found = visit(presented, depth: depth + 1) || found
         }
         return found
     }
