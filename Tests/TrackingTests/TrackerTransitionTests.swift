@@ -90,6 +90,24 @@ final class TrackerTransitionTests: XCTestCase {
         }
     }
 
+    func testATransitionInsideAPresentedControllerIsFound() {
+        MainActor.assumeIsolated {
+            let setup = Setup()
+            let home = Self.screen("home")
+            _ = Self.show(UINavigationController(rootViewController: home))
+            let flow = UINavigationController(rootViewController: Self.screen("step1"))
+            flow.modalPresentationStyle = .fullScreen
+            home.present(flow, animated: false)
+            let tracker = Self.makeTracker(setup)
+            XCTAssertEqual(Self.scan(tracker, setup), ["screen_view step1 1.0"])
+
+            flow.pushViewController(Self.screen("step2"), animated: true)
+            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [])
+            Self.finishAnimations()
+            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_view step2 1.0"])
+        }
+    }
+
     func testOnlyTheWindowInTransitionIsLeftOut() {
         MainActor.assumeIsolated {
             let setup = Setup()
