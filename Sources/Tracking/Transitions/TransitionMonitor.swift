@@ -16,7 +16,7 @@ import HeadlessUIKit
 ///
 /// Each coordinator found gets one `animate(alongsideTransition: nil, completion:)`, whose completion (run by
 /// UIKit when the transition ends, cancelled or not) calls `onTransitionEnd`. No swizzling, nothing for the
-/// app to set. With no transition in flight, a check allocates nothing beyond what each scene's `windows`
+/// app to set; a coordinator that refuses is asked again at the next scan. With no transition in flight, a check allocates nothing beyond what each scene's `windows`
 /// array costs.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
@@ -36,6 +36,7 @@ final class TransitionMonitor {
     /// - Returns: Whether any window is in transition; ``isInTransition(_:)`` then tells which.
     func findWindowsInTransition() -> Bool {
         windowsInTransition.removeAll(keepingCapacity: true)
+        foundCoordinators.removeAll(keepingCapacity: true)
         for scene in UIApplication.shared.connectedScenes {
             guard let windowScene = scene as? UIWindowScene,
                   windowScene.activationState == .foregroundActive || windowScene.activationState == .foregroundInactive
@@ -47,6 +48,10 @@ final class TransitionMonitor {
                     windowsInTransition.append(ObjectIdentifier(window))
                 }
             }
+        }
+        if !watched.isEmpty {
+            // A transition no longer found whose completion never came (a torn-down hierarchy): forget it.
+            watched.removeAll { !foundCoordinators.contains($0) }
         }
         return !windowsInTransition.isEmpty
     }
@@ -67,6 +72,8 @@ final class TransitionMonitor {
     private var windowsInTransition: ContiguousArray<ObjectIdentifier> = []
     /// Coordinators whose end is already awaited.
     private var watched: ContiguousArray<ObjectIdentifier> = []
+    /// Coordinators the current check found.
+    private var foundCoordinators: ContiguousArray<ObjectIdentifier> = []
     private var visitedCount = 0
 
     /// Whether `controller`, a descendant or a controller they present has a transition in flight; watches
@@ -74,31 +81,30 @@ final class TransitionMonitor {
     private func visit(_ controller: UIViewController, depth: Int) -> Bool {
         guard depth < Self.maximumDepth, visitedCount < Self.maximumControllers else { return false }
         visitedCount += 1
-        var found = false
+        var inTransition = false
         if let coordinator = controller.transitionCoordinator {
             watch(coordinator)
-            found = true
+            inTransition = true
         }
         for child in controller.children {
-            found = visit(child, depth: depth + 1) || found
+            inTransition = visit(child, depth: depth + 1) || inTransition
         }
         // `presentedViewController` resolves through ancestors: follow it only from the presenter itself.
         if let presented = controller.presentedViewController, presented.presentingViewController === controller {
-            found = visit(presented, depth: depth + 1) || found
+            inTransition = visit(presented, depth: depth + 1) || inTransition
         }
-        return found
+        return inTransition
     }
 
     private func watch(_ coordinator: any UIViewControllerTransitionCoordinator) {
         let identifier = ObjectIdentifier(coordinator)
+        if !foundCoordinators.contains(identifier) { foundCoordinators.append(identifier) }
         guard !watched.contains(identifier) else { return }
-        watched.append(identifier)
         let accepted = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
             self?.transitionEnded(identifier)
         }
-        if !accepted {
-            transitionEnded(identifier)
-        }
+        // Refused: the regular ticks will see the transition end; asking again at each scan costs one call.
+        if accepted { watched.append(identifier) }
     }
 
     private func transitionEnded(_ identifier: ObjectIdentifier) {
