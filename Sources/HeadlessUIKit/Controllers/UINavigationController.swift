@@ -169,7 +169,6 @@ open class UINavigationController: UIViewController {
                 stack.removeLast()
                 top.willMove(toParent: nil)
                 topView?.removeFromSuperview()
-                if let startFrame { topView?.frame = startFrame }
                 coordinator.end()
                 top.endAppearanceTransition()
                 below.endAppearanceTransition()
