@@ -148,6 +148,7 @@ final class TransitionCoordinatorTests: XCTestCase {
             a.present(sheet, animated: false)
             XCTAssertNil(sheet.transitionCoordinator)
             XCTAssertNil(a.transitionCoordinator)
+            a.dismiss(animated: false)
             XCTAssertNotNil(window)
         }
     }
