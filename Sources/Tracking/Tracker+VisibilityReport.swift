@@ -6,7 +6,8 @@ extension Tracker {
     /// transparent, clipped, occluded, below the threshold…).
     ///
     /// Uses the tracker's own scanner and thresholds, so a verdict of ``VisibilityReport/Verdict/visible``
-    /// means a scan now would count it. Records nothing and delivers nothing.
+    /// means a scan now would count it, except in a window with a view-controller transition in flight, for
+    /// which a scan records nothing. Records nothing and delivers nothing.
     ///
     /// ```swift
     /// let report = tracker.visibilityReport()

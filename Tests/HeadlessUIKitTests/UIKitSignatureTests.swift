@@ -47,4 +47,36 @@ final class UIKitSignatureTests: XCTestCase {
             XCTAssertEqual(UIColor(), UIColor(white: 0, alpha: 1))
         }
     }
+
+    func testTransitionCoordinatorCallFormsAndOverride() {
+        MainActor.assumeIsolated {
+            final class Container: UIViewController {
+                override var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+                    super.transitionCoordinator
+                }
+            }
+            let container = Container()
+            let navigation = UINavigationController(rootViewController: UIViewController())
+            container.addChild(navigation)
+            container.view.addSubview(navigation.view)
+            navigation.didMove(toParent: container)
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            window.rootViewController = container
+            window.makeKeyAndVisible()
+            navigation.pushViewController(UIViewController(), animated: true)
+            var calls: [String] = []
+            let coordinator: (any UIViewControllerTransitionCoordinator)? = navigation.topViewController?.transitionCoordinator
+            coordinator?.animate(alongsideTransition: { _ in calls.append("animation") })
+            coordinator?.animate(alongsideTransition: nil) { context in calls.append("completion \(context.isCancelled)") }
+            coordinator?.animateAlongsideTransition(in: window, animation: nil) { _ in calls.append("in view") }
+            coordinator?.notifyWhenInteractionChanges { _ in calls.append("interaction") }
+            let key: UITransitionContextViewControllerKey = .from
+            XCTAssertEqual(key, UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey"))
+            XCTAssertEqual(coordinator?.completionCurve, UIView.AnimationCurve.easeInOut)
+            XCTAssertNil(container.transitionCoordinator)
+            Headless.settle()
+            XCTAssertEqual(calls, ["animation", "completion false", "in view"])
+            window.isHidden = true
+        }
+    }
 }

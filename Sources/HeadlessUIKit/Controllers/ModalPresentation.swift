@@ -28,8 +28,16 @@ enum ModalPresentation {
             return
         }
         let covers = style == .fullScreen || style == .currentContext
+        let contextSuperview = isContextStyle(style) ? presenterView.superview : nil
         // As in UIKit, the presented controller's viewDidLoad comes before any appearance callback.
         presented.loadViewIfNeeded()
+        let coordinator = animated
+            ? TransitionCoordinator(
+                from: presenter, to: presented, container: contextSuperview ?? window, presentationStyle: style,
+                movesFromView: covers
+            )
+            : nil
+        coordinator?.attach(to: [presenter, presented])
         presenter.storedPresented = presented
         presented.storedPresenting = presenter
         presented.presentationStyle = style
@@ -38,7 +46,8 @@ enum ModalPresentation {
         presented.beginAppearanceTransition(true, animated: animated)
         let view: UIView = presented.view
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        if isContextStyle(style), let contextSuperview = presenterView.superview {
+        // The presented view goes straight to its final frame: the model layer's end state (UIKIT-SEMANTICS 37).
+        if let contextSuperview {
             view.frame = presenterView.frame
             contextSuperview.insertSubview(view, aboveSubview: presenterView)
         } else {
@@ -47,9 +56,13 @@ enum ModalPresentation {
         }
         view.layoutIfNeeded()
         TransitionAnimator.shared.run(animated: animated) {
-            if covers, let superview = presenterView.superview {
-                presenter.coveredViewPlacement = (superview, superview.subviews.firstIndex(of: presenterView) ?? 0)
+            let coveredSuperview = covers ? presenterView.superview : nil
+            if let coveredSuperview {
+                presenter.coveredViewPlacement = (coveredSuperview, coveredSuperview.subviews.firstIndex(of: presenterView) ?? 0)
                 presenterView.removeFromSuperview()
+            }
+            coordinator?.end()
+            if coveredSuperview != nil {
                 presenter.endAppearanceTransition()
             }
             presented.endAppearanceTransition()
@@ -65,6 +78,17 @@ enum ModalPresentation {
         }
         guard let presenter = target.storedPresenting else { return }
         let covers = target.presentationStyle == .fullScreen || target.presentationStyle == .currentContext
+        let targetView = target.viewIfLoaded
+        let container = targetView?.superview
+        let coordinator = animated
+            ? container.map {
+                TransitionCoordinator(
+                    from: target, to: presenter, container: $0, presentationStyle: target.presentationStyle,
+                    movesToView: covers
+                )
+            }
+            : nil
+        coordinator?.attach(to: [presenter, target])
         target.beingDismissed = true
         target.beginAppearanceTransition(false, animated: animated)
         if covers {
@@ -75,8 +99,14 @@ enum ModalPresentation {
             }
             presenter.coveredViewPlacement = nil
         }
+        // The model layer's end state (UIKIT-SEMANTICS 37): the default cover-vertical dismissal has already
+        // moved the presented view down, past the bottom of its container.
+        if coordinator != nil, let targetView, let container {
+            targetView.frame.origin.y = container.bounds.maxY
+        }
         TransitionAnimator.shared.run(animated: animated) {
-            target.viewIfLoaded?.removeFromSuperview()
+            targetView?.removeFromSuperview()
+            coordinator?.end()
             target.endAppearanceTransition()
             if covers { presenter.endAppearanceTransition() }
             presenter.storedPresented = nil

@@ -6,7 +6,8 @@ import Foundation
 /// `viewWillAppear`, B layout, A `viewDidDisappear`, B `viewDidAppear`, B `didMove(toParent:)`.
 /// Pop of B: B `willMove(toParent: nil)`, B `viewWillDisappear`, A `viewWillAppear`, B `viewDidDisappear`,
 /// A `viewDidAppear`, B `didMove(toParent: nil)`; B is then released. Animated transitions run their
-/// `did…` callbacks on a later main run-loop turn. The root passed to ``init(rootViewController:)`` gets
+/// `did…` callbacks on a later main run-loop turn; from the call until then, ``UIViewController/transitionCoordinator``
+/// of the navigation controller and of both controllers is non-nil. The root passed to ``init(rootViewController:)`` gets
 /// `willMove(toParent:)` at once and `didMove(toParent:)` after its first `viewDidAppear`.
 @MainActor
 open class UINavigationController: UIViewController {
@@ -148,21 +149,36 @@ open class UINavigationController: UIViewController {
         guard stack.count > 1, let top = topViewController, isShown else { return nil }
         let below = stack[stack.count - 2]
         below.loadViewIfNeeded()
+        let coordinator = TransitionCoordinator(from: top, to: below, container: view, interactive: true)
+        coordinator.attach(to: [self, top, below])
         top.beginAppearanceTransition(false, animated: true)
         below.beginAppearanceTransition(true, animated: true)
         install(below, below: top.viewIfLoaded)
+        // The model layer holds the end state while the finger drives the animation (UIKIT-SEMANTICS 37):
+        // the top view already sits off the trailing edge, the one below in place.
+        let topView = top.viewIfLoaded
+        let startFrame = topView?.frame
+        topView?.frame.origin.x = view.bounds.maxX
+        var isReleased = false
         return { [self] completes in
+            guard !isReleased else { return }
+            isReleased = true
+            // The rest of the animation after release takes no time here.
+            coordinator.releaseInteraction(cancelled: !completes)
             if completes {
                 stack.removeLast()
                 top.willMove(toParent: nil)
-                top.viewIfLoaded?.removeFromSuperview()
+                topView?.removeFromSuperview()
+                coordinator.end()
                 top.endAppearanceTransition()
                 below.endAppearanceTransition()
                 top.removeFromParent()
             } else {
+                if let startFrame { topView?.frame = startFrame }
                 top.beginAppearanceTransition(true, animated: true)
                 below.beginAppearanceTransition(false, animated: true)
                 below.viewIfLoaded?.removeFromSuperview()
+                coordinator.end()
                 below.endAppearanceTransition()
                 top.endAppearanceTransition()
             }
@@ -208,12 +224,15 @@ open class UINavigationController: UIViewController {
             return
         }
         incoming.loadViewIfNeeded()
+        let coordinator = animated ? TransitionCoordinator(from: outgoing, to: incoming, container: view) : nil
+        coordinator?.attach(to: [self, outgoing, incoming])
         outgoing?.beginAppearanceTransition(false, animated: animated)
         incoming.beginAppearanceTransition(true, animated: animated)
         install(incoming)
         incoming.view.layoutIfNeeded()
         TransitionAnimator.shared.run(animated: animated) { [self] in
             outgoing?.viewIfLoaded?.removeFromSuperview()
+            coordinator?.end()
             outgoing?.endAppearanceTransition()
             incoming.endAppearanceTransition()
             completion()

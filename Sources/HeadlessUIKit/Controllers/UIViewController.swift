@@ -225,6 +225,21 @@ open class UIViewController: UIResponder {
         firstInAncestry { $0.storedPresenting }
     }
 
+    // MARK: - Transitions
+
+    /// The coordinator of the animated or interactive transition in flight (push, pop, present, dismiss, edge
+    /// swipe) that involves this controller, else its nearest ancestor's; `nil` when none is in flight and
+    /// for non-animated transitions. Set from the call that starts the transition until its animation
+    /// completes. Containers may override it and call `super` first.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        var controller: UIViewController? = self
+        while let current = controller {
+            if let coordinator = current.ownTransitionCoordinator { return coordinator }
+            controller = current.storedParent
+        }
+        return nil
+    }
+
     // MARK: - Responder chain
 
     /// The presenting controller when presented, otherwise the view's superview (the window for a window's
@@ -249,6 +264,8 @@ open class UIViewController: UIResponder {
     var coveredViewPlacement: (superview: UIView, index: Int)?
     /// The style a presentation used, resolved.
     var presentationStyle = UIModalPresentationStyle.fullScreen
+    /// The coordinator of a transition in flight that involves this controller itself.
+    var ownTransitionCoordinator: TransitionCoordinator?
 
     /// Hook for containers: the root view just loaded.
     func containerViewDidLoad() {}

@@ -139,7 +139,8 @@ public enum Headless {
     // MARK: - Navigation gestures
 
     /// Starts an interactive pop (the edge swipe): the top controller begins disappearing, the one below
-    /// begins appearing. Finish or cancel it with the returned gesture; `nil` when nothing can be popped.
+    /// begins appearing, with an interactive `transitionCoordinator` until the gesture ends. Finish or cancel
+    /// it with the returned gesture; `nil` when nothing can be popped.
     public static func beginInteractivePop(in navigationController: UINavigationController) -> HeadlessInteractivePop? {
         navigationController.beginInteractivePop().map(HeadlessInteractivePop.init)
     }

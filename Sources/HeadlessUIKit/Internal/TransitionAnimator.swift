@@ -12,6 +12,8 @@ final class TransitionAnimator {
     /// How many transitions are still animating.
     private(set) var pendingCount = 0
     private var generation = 0
+    /// Coordinators attached to controllers, detached by ``cancelAll()``.
+    private var activeCoordinators: [TransitionCoordinator] = []
 
     /// Runs `completion` now when not animated, else after ``duration`` on the main run loop.
     func run(animated: Bool, completion: @escaping @MainActor () -> Void) {
@@ -28,9 +30,19 @@ final class TransitionAnimator {
         }
     }
 
-    /// Drops every pending completion.
+    /// Drops every pending completion and detaches every coordinator.
     func cancelAll() {
         generation += 1
         pendingCount = 0
+        for coordinator in activeCoordinators { coordinator.detach() }
+        activeCoordinators.removeAll()
+    }
+
+    func began(_ coordinator: TransitionCoordinator) {
+        if !activeCoordinators.contains(where: { $0 === coordinator }) { activeCoordinators.append(coordinator) }
+    }
+
+    func ended(_ coordinator: TransitionCoordinator) {
+        activeCoordinators.removeAll { $0 === coordinator }
     }
 }

@@ -45,7 +45,16 @@ struct EventRecorder {
 
     /// Feeds one scan taken at `instant` and appends the events it completes to `events`: screen views
     /// first, then impressions, each in scan order.
-    mutating func record(_ scan: ScanResult, at instant: TrackingInstant, into events: inout [TrackingEvent]) {
+    ///
+    /// With `keepingUnseenSpans`, the scan ends no span: what it sees starts or continues spans as usual, and
+    /// what it does not see keeps its span state unchanged (start, recorded or not) for the next scan to
+    /// judge. The tracker passes it while a view-controller transition is in flight in a window whose
+    /// contribution it left out, since the spans of that window's screens and elements must neither end
+    /// nor restart because of it.
+    mutating func record(
+        _ scan: ScanResult, at instant: TrackingInstant, into events: inout [TrackingEvent],
+        keepingUnseenSpans: Bool = false
+    ) {
         generation &+= 1
         let now = instant.uptime
         var liveScreens = 0
@@ -70,7 +79,7 @@ struct EventRecorder {
                 timestamp: instant.date, kind: .screenView, screen: key, visibleRatio: visible.visibleRatio
             ))
         }
-        if liveScreens < screenSpans.count {
+        if liveScreens < screenSpans.count, !keepingUnseenSpans {
             endScreenSpans(notSeenIn: generation)
         }
 
@@ -97,7 +106,7 @@ struct EventRecorder {
             }
             elementSpans[key] = span
         }
-        if liveElements < elementSpans.count {
+        if liveElements < elementSpans.count, !keepingUnseenSpans {
             elementSpans = elementSpans.filter { $0.value.generation == generation }
         }
     }

@@ -72,6 +72,14 @@ final class ScanScheduler {
         observers = nil
     }
 
+    /// Requests one scan as soon as the main run loop is idle in `.default`, coalesced with the timer's
+    /// requests; ignored while stopped or paused. For events that should be counted promptly, such as the
+    /// end of a view-controller transition.
+    func requestScan() {
+        guard isStarted, !isPaused else { return }
+        enqueueScanRequest()
+    }
+
     // MARK: - Private
 
     private let interval: TimeInterval
@@ -125,6 +133,10 @@ final class ScanScheduler {
 
     private func tick() {
         tickCount += 1
+        enqueueScanRequest()
+    }
+
+    private func enqueueScanRequest() {
         requestQueue.enqueue(
             scanRequest,
             postingStyle: .whenIdle,

@@ -14,6 +14,12 @@ import Foundation
 /// run loop is idle, never while the user scrolls and never in the background, and records each screen and
 /// element once per visibility span (see ``TrackingImpressionPolicy``).
 ///
+/// While a view-controller transition is in flight in a window (a controller of it has a non-nil
+/// `transitionCoordinator`: an animated push, pop, present or dismiss, or an edge swipe), a scan records
+/// nothing for that window: UIKit's frames already show the end state, which the person may never reach.
+/// No visibility span ends during such a scan, so a screen that stays after an abandoned swipe gets no
+/// second screen view. When the transition ends, the tracker scans as soon as the main run loop is idle.
+///
 /// ```swift
 /// let sink = InMemoryTrackingSink()
 /// let tracker = Tracker(configuration: TrackingConfiguration(), sinks: [sink, LoggingTrackingSink()])
@@ -77,10 +83,15 @@ public final class Tracker {
         let instant = configuration.clock.now()
         let scanStart = DispatchTime.now().uptimeNanoseconds
         scanResult.removeAll()
-        scanner.scan(into: &scanResult)
+        let inTransition = transitions.findWindowsInTransition()
+        if inTransition {
+            scanner.scan(into: &scanResult, excludingWindows: { [transitions] in transitions.isInTransition($0) })
+        } else {
+            scanner.scan(into: &scanResult)
+        }
         let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
         reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
-        let events = recordAndDeliver(scanResult, at: instant)
+        let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)
         isScanning = false
 
         statistics.scanCount += 1
@@ -144,10 +155,14 @@ public final class Tracker {
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
     /// ``scanNow()`` and tests that fabricate results.
+    /// - Parameter keepingUnseenSpans: The result leaves out windows in transition: end no span (see
+    ///   ``EventRecorder/record(_:at:into:keepingUnseenSpans:)``).
     @discardableResult
-    func recordAndDeliver(_ result: ScanResult, at instant: TrackingInstant) -> [TrackingEvent] {
+    func recordAndDeliver(
+        _ result: ScanResult, at instant: TrackingInstant, keepingUnseenSpans: Bool = false
+    ) -> [TrackingEvent] {
         recorded.removeAll(keepingCapacity: true)
-        recorder.record(result, at: instant, into: &recorded)
+        recorder.record(result, at: instant, into: &recorded, keepingUnseenSpans: keepingUnseenSpans)
         guard !recorded.isEmpty else { return [] }
 
         var delivered: [TrackingEvent] = []
@@ -174,6 +189,11 @@ public final class Tracker {
 
     // MARK: - Private
 
+    /// Finds windows in transition; when a transition it found ends, asks for a scan at once, so that the
+    /// screen it leads to is counted promptly.
+    private lazy var transitions = TransitionMonitor(onTransitionEnd: { [weak self] in
+        self?.scheduler.requestScan()
+    })
     private var recorder: EventRecorder
     private let sanitizer: EventSanitizer
     private let runLoop: RunLoop

@@ -1,0 +1,115 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+
+/// Finds the windows in which a view-controller transition is in flight, and reports when each transition
+/// it found ends.
+///
+/// A window is in transition when a controller of it has a non-nil `transitionCoordinator`: UIKit sets one
+/// from the call that starts an animated push, pop, present or dismiss (or an edge swipe) until the animation
+/// completes, and meanwhile the model-layer frames that a scan reads already show the end state. The
+/// controllers looked at are the window's root view controller, its children (recursively) and the
+/// controllers each of them presents: the controllers a scan reaches. UIKit's getter falls back to the
+/// ancestors' coordinator, not the children's, so every level is asked.
+///
+/// Each coordinator found gets one `animate(alongsideTransition: nil, completion:)`, whose completion (run by
+/// UIKit when the transition ends, cancelled or not) calls `onTransitionEnd`. No swizzling, nothing for the
+/// app to set; a coordinator that refuses is asked again at the next scan. With no transition in flight, a check allocates nothing beyond what each scene's `windows`
+/// array costs.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
+@MainActor
+final class TransitionMonitor {
+    // MARK: - Internal
+
+    /// - Parameter onTransitionEnd: Runs when a transition that a check found ends.
+    init(onTransitionEnd: @escaping @MainActor () -> Void) {
+        self.onTransitionEnd = onTransitionEnd
+    }
+
+    /// Looks for transitions in flight in the visible windows of the foreground scenes, as a scan sees them,
+    /// and watches every coordinator found.
+    /// - Returns: Whether any window is in transition; ``isInTransition(_:)`` then tells which.
+    func findWindowsInTransition() -> Bool {
+        windowsInTransition.removeAll(keepingCapacity: true)
+        foundCoordinators.removeAll(keepingCapacity: true)
+        for scene in UIApplication.shared.connectedScenes {
+            guard let windowScene = scene as? UIWindowScene,
+                  windowScene.activationState == .foregroundActive || windowScene.activationState == .foregroundInactive
+            else { continue }
+            for window in windowScene.windows where !window.isHidden {
+                guard let root = window.rootViewController else { continue }
+                visitedCount = 0
+                if visit(root, depth: 0) {
+                    windowsInTransition.append(ObjectIdentifier(window))
+                }
+            }
+        }
+        if !watched.isEmpty {
+            // A transition no longer found whose completion never came (a torn-down hierarchy): forget it.
+            watched.removeAll { !foundCoordinators.contains($0) }
+        }
+        return !windowsInTransition.isEmpty
+    }
+
+    /// Whether the last ``findWindowsInTransition()`` found a transition in flight in `window`.
+    func isInTransition(_ window: UIWindow) -> Bool {
+        windowsInTransition.contains(ObjectIdentifier(window))
+    }
+
+    // MARK: - Private
+
+    /// Bounds on the controller walk, against cycles in a broken hierarchy.
+    private static let maximumDepth = 64
+    private static let maximumControllers = 4_096
+
+    private let onTransitionEnd: @MainActor () -> Void
+    /// Identifiers only: the monitor never keeps a window alive.
+    private var windowsInTransition: ContiguousArray<ObjectIdentifier> = []
+    /// Coordinators whose end is already awaited.
+    private var watched: ContiguousArray<ObjectIdentifier> = []
+    /// Coordinators the current check found.
+    private var foundCoordinators: ContiguousArray<ObjectIdentifier> = []
+    private var visitedCount = 0
+
+    /// Whether `controller`, a descendant or a controller they present has a transition in flight; watches
+    /// every coordinator on the way (no early exit, so that none is missed).
+    private func visit(_ controller: UIViewController, depth: Int) -> Bool {
+        guard depth < Self.maximumDepth, visitedCount < Self.maximumControllers else { return false }
+        visitedCount += 1
+        var inTransition = false
+        if let coordinator = controller.transitionCoordinator {
+            watch(coordinator)
+            inTransition = true
+        }
+        for child in controller.children {
+            inTransition = visit(child, depth: depth + 1) || inTransition
+        }
+        // `presentedViewController` resolves through ancestors: follow it only from the presenter itself.
+        if let presented = controller.presentedViewController, presented.presentingViewController === controller {
+            inTransition = visit(presented, depth: depth + 1) || inTransition
+        }
+        return inTransition
+    }
+
+    private func watch(_ coordinator: any UIViewControllerTransitionCoordinator) {
+        let identifier = ObjectIdentifier(coordinator)
+        if !foundCoordinators.contains(identifier) { foundCoordinators.append(identifier) }
+        guard !watched.contains(identifier) else { return }
+        let accepted = coordinator.animate(alongsideTransition: nil) { [weak self] _ in
+            self?.transitionEnded(identifier)
+        }
+        // Refused: the regular ticks will see the transition end; asking again at each scan costs one call.
+        if accepted { watched.append(identifier) }
+    }
+
+    private func transitionEnded(_ identifier: ObjectIdentifier) {
+        guard let index = watched.firstIndex(of: identifier) else { return }
+        watched.remove(at: index)
+        onTransitionEnd()
+    }
+}
