@@ -86,9 +86,11 @@ final class HierarchyGeneratorTests: XCTestCase {
                 let ours = OurScan(window: hierarchy.window)
                 XCTAssertEqual(ours.scan(), hierarchy.expectedVisibleCount)
                 XCTAssertTrue(hierarchy.oracle.agrees(with: ours.visibleRatios))
-                // Track every view: the navigation bar's nested background and the overlay's card hide cells
-                // that a scan ignoring occlusion counts.
-                var all: [UIView] = [hierarchy.window]
+                // Track every view of the list (the bars and the overlay stay untracked): the navigation bar's
+                // nested background and the overlay's card, buried in untracked containers, hide cells that a
+                // scan ignoring occlusion counts.
+                let list = hierarchy.rootController.view.subviews.first { $0 is UIScrollView }!
+                var all: [UIView] = [list]
                 var head = 0
                 while head < all.count {
                     all.append(contentsOf: all[head].subviews)
