@@ -40,6 +40,8 @@ struct HierarchyModel {
     private(set) var nodes: [Node] = []
     /// Index of the tab bar, the last node.
     private(set) var tabBar = 0
+    /// The app shape's cells that are at least partly inside the list's viewport.
+    private var onScreenCells: [Int] = []
 
     init(configuration: BenchmarkConfiguration) {
         var random = SplitMix64(seed: configuration.seed)
@@ -230,6 +232,8 @@ struct HierarchyModel {
                 parent: scroll, frame: CGRect(x: 0, y: CGFloat(row) * cellHeight, width: size.width, height: cellHeight - 1),
                 isOpaque: true
             ))
+            let offset = nodes[scroll].boundsOrigin.y
+            if nodes[cell].frame.maxY > offset, nodes[cell].frame.minY < offset + size.height { onScreenCells.append(cell) }
             remaining -= 1
             for (frame, isImage) in parts where remaining > 0 {
                 append(Node(parent: cell, frame: frame, isOpaque: isImage))
@@ -263,11 +267,18 @@ struct HierarchyModel {
         }
     }
 
-    /// Tracks `count` content views chosen uniformly (never the root view or the tab bar).
+    /// Tracks `count` content views (never the root view or the tab bar): the app shape's on-screen cells
+    /// first (a feed tracks its cells, and these are the ones its bars and overlay cover), then views chosen
+    /// uniformly.
     private mutating func track(count: Int, random: inout SplitMix64) {
         var candidates = Array(1..<tabBar)
-        let picks = min(count, candidates.count)
-        for pick in 0..<picks {
+        var picks = 0
+        for cell in onScreenCells where picks < count {
+            nodes[cell].isTracked = true
+            picks += 1
+        }
+        candidates.removeAll { nodes[$0].isTracked }
+        for pick in 0..<min(count - picks, candidates.count) {
             candidates.swapAt(pick, pick + random.below(candidates.count - pick))
             nodes[candidates[pick]].isTracked = true
         }
