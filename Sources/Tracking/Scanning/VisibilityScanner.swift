@@ -131,7 +131,7 @@ package final class VisibilityScanner {
         /// Whether the first pass walks the children: a skeleton view whose clip for children is not empty.
         var expands: Bool
         /// Whether the second pass may have to walk the children for occluders: an off-skeleton view with
-        /// alpha product 1 and a non-empty clip for children that it does not cover itself.
+        /// subviews, alpha product 1 and a non-empty clip for children that it does not cover itself.
         var holdsOccluders = false
         var isOccluder: Bool
         var transform: WindowTransform
@@ -174,9 +174,9 @@ package final class VisibilityScanner {
         var position: Int32
     }
 
-    /// A view whose subviews the second pass still has to read.
+    /// The subviews of a view that the second pass still has to read, with that view's placement.
     private struct PendingView {
-        var view: UIView
+        var subviews: [UIView]
         var transform: WindowTransform
         var clip: ScanBox
     }
@@ -436,15 +436,15 @@ package final class VisibilityScanner {
         let clips = view.clipsToBounds
         let clip = clips ? visible : parentClip
         let isOccluder = !visible.isEmpty && Self.isOpaque(view.backgroundColor)
-        // A clipping occluder already covers all that its subviews could paint.
-        let holdsOccluders = !clip.isEmpty && !(isOccluder && clips)
+        // A clipping occluder already covers all that its subviews could paint. `subviews` last: it costs
+        // more than the tests before it, and most off-skeleton views are leaves.
+        let holdsOccluders = !clip.isEmpty && !(isOccluder && clips) && !view.subviews.isEmpty
         guard isOccluder || holdsOccluders else { return }
-        var node = Node(
-            view: view, parent: parent, mark: ViewMarkTable.Mark(), expands: false, isOccluder: isOccluder,
-            transform: transform, frame: frame, visible: visible, clip: clip, alpha: 1, context: -1
-        )
-        node.holdsOccluders = holdsOccluders
-        nodes.append(node)
+        nodes.append(Node(
+            view: view, parent: parent, mark: ViewMarkTable.Mark(), expands: false, holdsOccluders: holdsOccluders,
+            isOccluder: isOccluder, transform: transform, frame: frame, visible: visible, clip: clip, alpha: 1,
+            context: -1
+        ))
     }
 
     /// The view's transform to the window and its window-space rectangle, or `nil` (counted) when that
@@ -558,9 +558,10 @@ package final class VisibilityScanner {
     /// anchor, and what a clipping occluder covers.
     private func walkForOccluders(under node: Int, position: Int32, span: WindowSpan, result: inout ScanResult) {
         let dx = span.sceneDX, dy = span.sceneDY
-        pendingViews.append(PendingView(view: nodes[node].view, transform: nodes[node].transform, clip: nodes[node].clip))
+        // A copy of each array, as in the first pass: the walk finishes over what it saw.
+        pendingViews.append(PendingView(subviews: nodes[node].view.subviews, transform: nodes[node].transform, clip: nodes[node].clip))
         while let parent = pendingViews.popLast() {
-            for child in parent.view.subviews {
+            for child in parent.subviews {
                 result.viewsVisited += 1
                 guard !child.isHidden, Self.clampedAlpha(child.alpha) == 1 else { continue }
                 guard let (transform, frame) = Self.placement(of: child, in: parent.transform, result: &result) else {
@@ -571,14 +572,17 @@ package final class VisibilityScanner {
                 if isOccluder {
                     placedOccluders.append(PlacedOccluder(box: visible.offsetBy(dx, dy), position: position))
                 }
-                guard child.clipsToBounds else {
-                    if !parent.clip.isEmpty {
-                        pendingViews.append(PendingView(view: child, transform: transform, clip: parent.clip))
-                    }
-                    continue
+                let clip: ScanBox
+                if child.clipsToBounds {
+                    guard !isOccluder, !visible.isEmpty, mayHide(visible.offsetBy(dx, dy)) else { continue }
+                    clip = visible
+                } else {
+                    clip = parent.clip
                 }
-                guard !isOccluder, !visible.isEmpty, mayHide(visible.offsetBy(dx, dy)) else { continue }
-                pendingViews.append(PendingView(view: child, transform: transform, clip: visible))
+                let subviews = child.subviews
+                if !subviews.isEmpty {
+                    pendingViews.append(PendingView(subviews: subviews, transform: transform, clip: clip))
+                }
             }
         }
     }
