@@ -1,5 +1,6 @@
 import XCTest
 import BenchmarkSupport
+import Tracking
 #if canImport(UIKit)
 import UIKit
 #else
@@ -72,6 +73,51 @@ final class HierarchyGeneratorTests: XCTestCase {
             defer { hierarchy.tearDown() }
             XCTAssertLessThan(hierarchy.expectedVisibleCount, hierarchy.expectedVisibleCountIgnoringOcclusion)
             XCTAssertEqual(OurScan(window: hierarchy.window).scan(), hierarchy.expectedVisibleCount)
+        }
+    }
+
+    func testAppLikeCoversHideCellsAndTheOracleAgreesWithOurs() {
+        MainActor.assumeIsolated {
+            for viewCount in [1_000, 10_000] {
+                Headless.reset()
+                let hierarchy = GeneratedHierarchy(BenchmarkConfiguration(shape: .appLike, viewCount: viewCount, density: .dense))
+                defer { hierarchy.tearDown() }
+                XCTAssertEqual(hierarchy.viewCount, viewCount)
+                let ours = OurScan(window: hierarchy.window)
+                XCTAssertEqual(ours.scan(), hierarchy.expectedVisibleCount)
+                XCTAssertTrue(hierarchy.oracle.agrees(with: ours.visibleRatios))
+                // Track every view of the list (the bars and the overlay stay untracked): the navigation bar's
+                // nested background and the overlay's card, buried in untracked containers, hide cells that a
+                // scan ignoring occlusion counts.
+                let list = hierarchy.rootController.view.subviews.first { $0 is UIScrollView }!
+                var all: [UIView] = [list]
+                var head = 0
+                while head < all.count {
+                    all.append(contentsOf: all[head].subviews)
+                    head += 1
+                }
+                for (number, view) in all.dropFirst().enumerated() where view.trackingElement == nil {
+                    view.trackingElement = TrackingElement(elementType: "every_view", identifier: "v\(number)")
+                }
+                let oracle = BruteForceOracle(window: hierarchy.window, minimumVisibleRatio: 0.5, minimumAlpha: 0.01)
+                XCTAssertEqual(ours.scan(), oracle.visibleCount)
+                XCTAssertTrue(oracle.agrees(with: ours.visibleRatios))
+                XCTAssertLessThan(oracle.visibleCount, NaiveScan(window: hierarchy.window).scan())
+                for view in all.dropFirst() where view.trackingElement?.elementType == "every_view" { view.trackingElement = nil }
+            }
+        }
+    }
+
+    func testOracleDisagreesWhenACoverIsIgnored() {
+        MainActor.assumeIsolated {
+            let hierarchy = GeneratedHierarchy(BenchmarkConfiguration(shape: .appLike, viewCount: 1_000, density: .dense))
+            defer { hierarchy.tearDown() }
+            let ours = OurScan(window: hierarchy.window)
+            _ = ours.scan()
+            var ratios = ours.visibleRatios
+            XCTAssertTrue(hierarchy.oracle.agrees(with: ratios))
+            ratios[ratios.keys.sorted()[0]]! -= 0.01
+            XCTAssertFalse(hierarchy.oracle.agrees(with: ratios))
         }
     }
 

@@ -7,8 +7,8 @@ import HeadlessUIKit
 #endif
 
 /// `measure {}` benchmarks of one full scan by the Tracking scanner, one test per generated configuration.
-/// Each test first checks that the scanner, the naive scan, the per-view scan and the floors all give the
-/// generator's answer, then measures the scanner and checks every measured scan's answer too. No timing is
+/// Each test first checks that the scanner gives the brute-force oracle's visible views and ratios and that
+/// the naive scan, the per-view scan and the floors give the generator's answer, then measures the scanner and checks every measured scan's answer too. No timing is
 /// asserted; the release-mode comparison is `swift run -c release ScanBenchmark`.
 final class ScanPerformanceTests: XCTestCase {
     override func setUp() {
@@ -29,6 +29,8 @@ final class ScanPerformanceTests: XCTestCase {
     func testDeep100Sparse() { measureScan(.deep, 100, .sparse) }
     func testScroll100Dense() { measureScan(.scrollHeavy, 100, .dense) }
     func testScroll100Sparse() { measureScan(.scrollHeavy, 100, .sparse) }
+    func testApp100Dense() { measureScan(.appLike, 100, .dense) }
+    func testApp100Sparse() { measureScan(.appLike, 100, .sparse) }
 
     // MARK: - 1,000 views
 
@@ -38,6 +40,8 @@ final class ScanPerformanceTests: XCTestCase {
     func testDeep1000Sparse() { measureScan(.deep, 1_000, .sparse) }
     func testScroll1000Dense() { measureScan(.scrollHeavy, 1_000, .dense) }
     func testScroll1000Sparse() { measureScan(.scrollHeavy, 1_000, .sparse) }
+    func testApp1000Dense() { measureScan(.appLike, 1_000, .dense) }
+    func testApp1000Sparse() { measureScan(.appLike, 1_000, .sparse) }
 
     // MARK: - 10,000 views
 
@@ -47,6 +51,8 @@ final class ScanPerformanceTests: XCTestCase {
     func testDeep10000Sparse() { measureScan(.deep, 10_000, .sparse) }
     func testScroll10000Dense() { measureScan(.scrollHeavy, 10_000, .dense) }
     func testScroll10000Sparse() { measureScan(.scrollHeavy, 10_000, .sparse) }
+    func testApp10000Dense() { measureScan(.appLike, 10_000, .dense) }
+    func testApp10000Sparse() { measureScan(.appLike, 10_000, .sparse) }
 
     // MARK: - Private
 
@@ -63,6 +69,7 @@ final class ScanPerformanceTests: XCTestCase {
             let ours = OurScan(window: hierarchy.window)
             let expected = hierarchy.expectedVisibleCount
             XCTAssertEqual(ours.scan(), expected, "ours", file: file, line: line)
+            XCTAssertTrue(hierarchy.oracle.agrees(with: ours.visibleRatios), "ours against the oracle", file: file, line: line)
             XCTAssertEqual(NaiveScan(window: hierarchy.window).scan(), hierarchy.expectedVisibleCountIgnoringOcclusion,
                            "naive", file: file, line: line)
             XCTAssertEqual(PerViewScan(trackedViews: hierarchy.trackedViews).scan(),

@@ -44,6 +44,9 @@ struct BenchmarkRunner {
             estimates[index] = max(Self.nanoseconds(start.duration(to: clock.now)), 1)
         }
         let viewsVisited = ours.viewsVisited
+        // The oracle must agree with the steady-state scan in full (which views, which ratios), and every
+        // timed scan below must give its count.
+        var exact = hierarchy.oracle.agrees(with: ours.visibleRatios)
         let allocations = implementations.map { implementation, _ in
             AllocationCounting.allocationsPerCall(repetitions: 5) { _ = implementation.scan() }
         }
@@ -63,17 +66,21 @@ struct BenchmarkRunner {
                 let implementation = implementations[index].0
                 // One untimed scan first: every sample is then a warm steady state, whatever ran before it.
                 sink &+= implementation.scan()
+                var answers = 0
                 let start = clock.now
-                for _ in 0..<batches[index] { sink &+= implementation.scan() }
+                for _ in 0..<batches[index] { answers &+= implementation.scan() }
                 samples[index].append(Self.nanoseconds(start.duration(to: clock.now)) / Double(batches[index]))
+                sink &+= answers
+                if index == 0, answers != batches[index] &* hierarchy.expectedVisibleCount { exact = false }
             }
         }
         Self.blackHole &+= sink
+        if !hierarchy.oracle.agrees(with: ours.visibleRatios) { exact = false }
 
         return ConfigurationResult(
             configuration: configuration, viewCount: hierarchy.viewCount,
             trackedCount: hierarchy.trackedViews.count, maximumDepth: hierarchy.maximumDepth,
-            viewsVisitedByOurs: viewsVisited, buildMilliseconds: buildMilliseconds,
+            viewsVisitedByOurs: viewsVisited, buildMilliseconds: buildMilliseconds, oracleAgreed: exact,
             implementations: implementations.indices.map { index in
                 ImplementationResult(
                     name: implementations[index].0.name, answer: answers[index],

@@ -12,6 +12,9 @@ struct ConfigurationResult {
     var viewsVisitedByOurs: Int
     /// Milliseconds to generate and show the hierarchy.
     var buildMilliseconds: Double
+    /// Whether the brute-force oracle agreed with our scan on every run: the same visible views and ratios
+    /// after warm-up and after timing, and the same count on every timed scan.
+    var oracleAgreed: Bool
     /// `ours`, `naive`, `per-view`, `floor`, `flat`, in that order.
     var implementations: [ImplementationResult]
 

@@ -8,8 +8,10 @@ import HeadlessUIKit
 
 /// A seeded random scene for property tests: a few windows (levels, frames, alpha, backgrounds, some
 /// hidden), random trees of views with random frames, bounds origins (scroll offsets), transforms,
-/// hiding, alpha, clipping, opaque or translucent backgrounds, tracked elements, and controllers with
-/// screens (as window roots or embedded views). Geometry is integral or a power-of-two fraction, so
+/// hiding, alpha, clipping, opaque or translucent backgrounds, tracked elements, controllers with
+/// screens (as window roots or embedded views), and buried covers inserted anywhere in the painting order:
+/// opaque cards in translucent dimming views of nested child controllers, HUDs inside chains of
+/// (sometimes clipping, sometimes transformed) containers. Geometry is integral or a power-of-two fraction, so
 /// every computation is exact and the scanner and the oracle can be compared tightly.
 @MainActor
 struct RandomHierarchy {
@@ -64,6 +66,10 @@ struct RandomHierarchy {
                 parents.append(view)
                 views.append(view)
             }
+            let coverCount = Int(random.next() % 4)
+            for cover in 0..<coverCount {
+                addBuriedCover(windowNumber: windowNumber, number: count + cover, parents: &parents, random: &random)
+            }
             // Shown last, so that its whole tree joins at once; some stay hidden.
             if random.chance(0.9) { window.isHidden = false }
             windows.append(window)
@@ -99,6 +105,70 @@ struct RandomHierarchy {
 
     private func screen(_ window: Int, _ number: Int) -> TrackingScreen {
         TrackingScreen(screenName: "screen", identifier: "\(window)-\(number)")
+    }
+
+    /// An opaque view deep inside untracked containers, inserted at a random position among a random
+    /// view's subviews: a bottom-sheet card (a translucent dimming view in a child controller nested in
+    /// another) or a HUD at the end of a chain of containers. Its parts may carry elements too.
+    private mutating func addBuriedCover(
+        windowNumber: Int, number: Int, parents: inout [UIView], random: inout SplitMix64
+    ) {
+        func integer(_ range: ClosedRange<Int>) -> CGFloat {
+            CGFloat(range.lowerBound + Int(random.next() % UInt64(range.count)))
+        }
+        let host = parents[Int(random.next() % UInt64(parents.count))]
+        let top: UIView
+        var chain: [UIView] = []
+        if random.chance(0.5) {
+            let outer = UIViewController(), inner = UIViewController()
+            outer.addChild(inner)
+            outer.view.addSubview(inner.view)
+            inner.didMove(toParent: outer)
+            controllers.append(contentsOf: [outer, inner])
+            if random.chance(0.3) { store.setScreen(screen(windowNumber, number), for: inner) }
+            outer.view.frame = CGRect(x: integer(-20...100), y: integer(-20...200), width: integer(100...400), height: integer(100...500))
+            outer.view.backgroundColor = nil
+            inner.view.frame = CGRect(x: integer(-10...20), y: integer(-10...40), width: integer(60...300), height: integer(60...400))
+            inner.view.backgroundColor = random.pick([nil, UIColor(white: 0, alpha: 0.4)])
+            let dimming = UIView(frame: CGRect(x: 0, y: 0, width: integer(50...300), height: integer(50...400)))
+            dimming.backgroundColor = UIColor(white: 0, alpha: 0.4)
+            inner.view.addSubview(dimming)
+            top = outer.view
+            chain = [outer.view, inner.view, dimming]
+        } else {
+            top = UIView(frame: CGRect(x: integer(-20...200), y: integer(-20...300), width: integer(1...300), height: integer(1...400)))
+            chain = [top]
+            for _ in 0..<Int(random.next() % 3) {
+                let container = UIView(frame: CGRect(x: integer(-20...80), y: integer(-20...80), width: integer(1...300), height: integer(1...300)))
+                chain.last!.addSubview(container)
+                chain.append(container)
+            }
+            for container in chain {
+                container.clipsToBounds = random.chance(0.3)
+                if random.chance(0.15) {
+                    container.transform = random.pick([
+                        CGAffineTransform(scaleX: 0.5, y: 0.5), CGAffineTransform(translationX: -9, y: 17),
+                        CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0),
+                    ])
+                }
+                container.alpha = random.pick([1, 1, 1, 1, 0.5])
+            }
+        }
+        let card = UIView(frame: CGRect(x: integer(-20...120), y: integer(-20...200), width: integer(1...250), height: integer(1...250)))
+        card.backgroundColor = random.pick([UIColor(white: 1, alpha: 1), UIColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1), nil])
+        card.clipsToBounds = random.chance(0.3)
+        chain.last!.addSubview(card)
+        chain.append(card)
+        if random.chance(0.3) {
+            let label = UIView(frame: CGRect(x: integer(-10...60), y: integer(-10...60), width: integer(1...120), height: integer(1...120)))
+            label.backgroundColor = random.pick(Self.colors)
+            store.setElement(TrackingElement(elementType: "view", identifier: "\(windowNumber)-\(number)-card"), for: label)
+            card.addSubview(label)
+            chain.append(label)
+        }
+        host.insertSubview(top, at: Int(random.next() % UInt64(host.subviews.count + 1)))
+        parents.append(contentsOf: chain)
+        views.append(contentsOf: chain)
     }
 
     private func configure(_ view: UIView, _ random: inout SplitMix64) {

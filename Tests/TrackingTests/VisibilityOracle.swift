@@ -7,7 +7,8 @@ import HeadlessUIKit
 
 /// A brute-force judge of the documented visibility rules, written independently of the scanner: every
 /// view is judged alone, by walking its own ancestors and asking UIKit for geometry with
-/// `convert(_:to: nil)`; occlusion is exact rectangle subtraction; painting order compares index paths.
+/// `convert(_:to: nil)`; occlusion is exact rectangle subtraction of every opaque view painted after it
+/// (wherever it sits) and of every opaque view of a window in front; painting order compares index paths.
 /// Slow on purpose (allocates, converts per view), so it can only agree with the scanner by the rules.
 @MainActor
 struct VisibilityOracle {
@@ -29,29 +30,6 @@ struct VisibilityOracle {
         self.windows = windows
         self.store = store
         for (index, window) in windows.enumerated() { windowIndex[ObjectIdentifier(window)] = index }
-        var anchors: [UIView] = []
-        store.forEachElement { view, _ in anchors.append(view) }
-        store.forEachScreen { controller, _ in
-            if let root = controller.viewIfLoaded { anchors.append(root) }
-        }
-        for window in windows {
-            var controller = window.rootViewController
-            while let current = controller {
-                if let root = current.viewIfLoaded { anchors.append(root) }
-                controller = current.presentedViewController
-            }
-        }
-        for anchor in anchors where self.window(of: anchor) != nil {
-            var current: UIView? = anchor
-            while let view = current {
-                skeleton.insert(ObjectIdentifier(view))
-                current = view.superview
-            }
-        }
-        for window in windows {
-            // Windows always count as skeleton: their direct subviews are candidates even with no anchors.
-            skeleton.insert(ObjectIdentifier(window))
-        }
         for window in windows {
             collectOccluders(in: window)
         }
@@ -114,7 +92,6 @@ struct VisibilityOracle {
     }
 
     private var windowIndex: [ObjectIdentifier: Int] = [:]
-    private var skeleton: Set<ObjectIdentifier> = []
     private var occluders: [Occluder] = []
 
     /// The view and its ancestors, the view first.
@@ -188,9 +165,7 @@ struct VisibilityOracle {
             index += 1
         }
         for view in all {
-            let isCandidate = view === window || skeleton.contains(ObjectIdentifier(view))
-                || view.superview.map { skeleton.contains(ObjectIdentifier($0)) } == true
-            guard isCandidate, Self.isOpaque(view.backgroundColor),
+            guard Self.isOpaque(view.backgroundColor),
                   !chain(of: view).contains(where: \.isHidden), alphaProduct(of: view) == 1,
                   let rect = visibleSceneRect(of: view) else { continue }
             occluders.append(Occluder(window: windowIndex[ObjectIdentifier(window)]!, path: indexPath(of: view), rect: rect))

@@ -249,16 +249,45 @@ final class VisibilityScannerTests: XCTestCase {
         }
     }
 
-    func testOpaqueViewBuriedInUntrackedSubtreeIsNotLookedFor() {
+    func testOpaqueViewBuriedInUntrackedSubtreeHides() {
         MainActor.assumeIsolated {
-            // The documented trade-off: occluders are looked for on the skeleton and its direct subviews only.
             let window = makeWindow()
             tracked("a", CGRect(x: 0, y: 0, width: 100, height: 100), in: window)
             let overlay = plain(CGRect(x: 0, y: 0, width: 400, height: 800), in: window)
+            let middle = plain(CGRect(x: 0, y: 0, width: 400, height: 800), in: overlay)
+            let cover = plain(CGRect(x: 0, y: 0, width: 100, height: 60), in: middle, background: white)
+            XCTAssertEqual(ratio(of: "a", in: scan(ratio: 0))!, 0.4, accuracy: 1e-12)
+            cover.alpha = 0.99
+            XCTAssertEqual(ratio(of: "a", in: scan(ratio: 0)), 1)
+            cover.alpha = 1
+            middle.isHidden = true
+            XCTAssertEqual(ratio(of: "a", in: scan(ratio: 0)), 1)
+        }
+    }
+
+    func testBuriedCoverPaintedBeforeTheElementHidesNothing() {
+        MainActor.assumeIsolated {
+            let window = makeWindow()
+            let overlay = plain(CGRect(x: 0, y: 0, width: 400, height: 800), in: window)
             _ = plain(CGRect(x: 0, y: 0, width: 400, height: 800), in: overlay, background: white)
-            XCTAssertEqual(ids(scan()), ["a"])
-            overlay.backgroundColor = white
-            XCTAssertEqual(ids(scan()), [])
+            tracked("a", CGRect(x: 0, y: 0, width: 100, height: 100), in: window)
+            XCTAssertEqual(ratio(of: "a", in: scan(ratio: 0)), 1)
+        }
+    }
+
+    func testBuriedCoverInAFrontWindowHidesAnElementBehind() {
+        MainActor.assumeIsolated {
+            let back = makeWindow()
+            tracked("a", CGRect(x: 0, y: 0, width: 100, height: 100), in: back)
+            let front = makeWindow()
+            let container = plain(CGRect(x: 0, y: 0, width: 400, height: 800), in: front)
+            let clipper = plain(CGRect(x: 0, y: 50, width: 400, height: 25), in: container)
+            clipper.clipsToBounds = true
+            _ = plain(CGRect(x: 0, y: 0, width: 400, height: 800), in: clipper, background: white)
+            XCTAssertEqual(ratio(of: "a", in: scan(ratio: 0))!, 0.75, accuracy: 1e-12)
+            // Clipped away from the element: nothing under the clip can hide it.
+            clipper.frame.origin.y = 300
+            XCTAssertEqual(ratio(of: "a", in: scan(ratio: 0)), 1)
         }
     }
 

@@ -27,8 +27,10 @@ package final class GeneratedHierarchy {
     package let viewCount: Int
     /// Levels from the window to the deepest view.
     package let maximumDepth: Int
-    /// How many tracked views the scanner must find visible (occlusion by the opaque tab bar included).
-    package let expectedVisibleCount: Int
+    /// How many tracked views the scanner must find visible: the ``oracle``'s answer.
+    package var expectedVisibleCount: Int { oracle.visibleCount }
+    /// The brute-force judgement of the shown hierarchy, occlusion included.
+    package let oracle: BruteForceOracle
     /// How many are visible by the rules without occlusion: the answer of the naive and per-view baselines.
     package let expectedVisibleCountIgnoringOcclusion: Int
 
@@ -39,8 +41,7 @@ package final class GeneratedHierarchy {
         let model = HierarchyModel(configuration: configuration)
         viewCount = model.nodes.count
         maximumDepth = model.maximumDepth
-        expectedVisibleCount = model.expectedVisibleCount(occlusion: true)
-        expectedVisibleCountIgnoringOcclusion = model.expectedVisibleCount(occlusion: false)
+        expectedVisibleCountIgnoringOcclusion = model.expectedVisibleCountIgnoringOcclusion()
 
         window = UIWindow(frame: CGRect(origin: .zero, size: HierarchyModel.windowSize))
         window.backgroundColor = .white
@@ -76,6 +77,9 @@ package final class GeneratedHierarchy {
         }
         window.rootViewController = rootController
         window.makeKeyAndVisible()
+        oracle = BruteForceOracle(
+            window: window, minimumVisibleRatio: HierarchyModel.minimumVisibleRatio, minimumAlpha: HierarchyModel.minimumAlpha
+        )
     }
 
     /// Removes the components and hides the window, so the hierarchy can be released and later scans

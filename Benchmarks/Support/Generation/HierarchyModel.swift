@@ -2,11 +2,10 @@ import Foundation
 
 /// The plain-data blueprint of a benchmark hierarchy, and the answer a correct scan must give for it.
 ///
-/// The generator lays every shape out so that the answer is computable without a scanner: siblings tile
-/// their parent without overlapping, children lie inside their parent except scrolled content (whose scroll
-/// view clips), all geometry is integral and no view is transformed. The only view that covers another is the
-/// opaque tab bar in front of the content, so the expected ratio of a tracked view is its clipped area, minus
-/// the part under the tab bar when occlusion counts, over its full area.
+/// All geometry is integral and no view is transformed, so that the answer ignoring occlusion is computable
+/// from the blueprint alone: a tracked view's clipped area over its full area. The answer with occlusion
+/// (covers anywhere in the hierarchy: the tab bar, the app shape's bars and overlay) is the
+/// ``BruteForceOracle``'s, worked out on the real views.
 struct HierarchyModel {
     // MARK: - Internal
 
@@ -26,6 +25,8 @@ struct HierarchyModel {
         var alpha: CGFloat = 1
         var isOpaque = false
         var isTracked = false
+        /// Whether ``decorate(shape:random:)`` may hide it, fade it or change its background.
+        var isDecorated = true
         var childCount = 0
     }
 
@@ -39,6 +40,8 @@ struct HierarchyModel {
     private(set) var nodes: [Node] = []
     /// Index of the tab bar, the last node.
     private(set) var tabBar = 0
+    /// The app shape's cells that are at least partly inside the list's viewport.
+    private var onScreenCells: [Int] = []
 
     init(configuration: BenchmarkConfiguration) {
         var random = SplitMix64(seed: configuration.seed)
@@ -51,6 +54,7 @@ struct HierarchyModel {
         case .wide: buildWide(contentCount: contentCount)
         case .deep: buildDeep(contentCount: contentCount, levels: configuration.viewCount <= 100 ? 60 : 100)
         case .scrollHeavy: buildScrollHeavy(contentCount: contentCount, random: &random)
+        case .appLike: buildAppLike(contentCount: contentCount)
         }
         tabBar = append(Node(parent: 0, frame: CGRect(x: 0, y: size.height - 49, width: size.width, height: 49), isOpaque: true))
         decorate(shape: configuration.shape, random: &random)
@@ -66,10 +70,10 @@ struct HierarchyModel {
         return depths.max() ?? 0
     }
 
-    /// How many tracked views a correct scan finds visible: not hidden (nor any ancestor), alpha product above
-    /// 0 and at least ``minimumAlpha``, non-empty, and at least ``minimumVisibleRatio`` of the area left after
-    /// clipping by every clipping ancestor and the window, and (with `occlusion`) minus the part under the tab bar.
-    func expectedVisibleCount(occlusion: Bool) -> Int {
+    /// How many tracked views are visible by the rules ignoring occlusion: not hidden (nor any ancestor),
+    /// alpha product above 0 and at least ``minimumAlpha``, non-empty, and at least ``minimumVisibleRatio`` of
+    /// the area left after clipping by every clipping ancestor and the window.
+    func expectedVisibleCountIgnoringOcclusion() -> Int {
         let windowBox = CGRect(origin: .zero, size: Self.windowSize)
         // Per node: where its bounds' origin lies in the window, its clipped rectangle, what its children clip to.
         var contentOrigins = [CGPoint](repeating: .zero, count: nodes.count)
@@ -92,17 +96,12 @@ struct HierarchyModel {
             shown[index] = parentShown && !node.isHidden
             alphas[index] = parentAlpha * Double(node.alpha)
         }
-        let occluder = visibleRects[tabBar]
         var count = 0
         for (index, node) in nodes.enumerated() where node.isTracked {
             guard shown[index], alphas[index] > 0, alphas[index] >= Self.minimumAlpha else { continue }
             let fullArea = Self.area(frames[index])
             guard fullArea > 0 else { continue }
-            var visibleArea = Self.area(visibleRects[index])
-            if occlusion {
-                visibleArea -= Self.area(Self.intersection(visibleRects[index], occluder))
-            }
-            let ratio = visibleArea / fullArea
+            let ratio = Self.area(visibleRects[index]) / fullArea
             if ratio > 0, ratio >= Self.minimumVisibleRatio { count += 1 }
         }
         return count
@@ -206,11 +205,57 @@ struct HierarchyModel {
         }
     }
 
+    /// A navigation bar (a clear bar holding an opaque background, a title and two buttons), a full-screen
+    /// vertical scroll view of 88-point cells (cell, image, title, subtitle, button) scrolled to the middle,
+    /// and a floating overlay (a clear container holding an opaque card, a label and a button) above it all.
+    private mutating func buildAppLike(contentCount: Int) {
+        let size = Self.windowSize
+        let barHeight: CGFloat = 91, cellHeight: CGFloat = 88, viewsPerCell = 5
+        let fixed = 1 + 5 + 4
+        let cellViews = max(contentCount - fixed, 0)
+        let rows = (cellViews + viewsPerCell - 1) / viewsPerCell
+        let scroll = append(Node(
+            parent: 0, frame: CGRect(origin: .zero, size: size),
+            boundsOrigin: CGPoint(x: 0, y: rows > 12 ? CGFloat(rows / 2) * cellHeight + 40 : 0),
+            contentSize: CGSize(width: size.width, height: CGFloat(rows) * cellHeight),
+            isScrollView: true, clipsToBounds: true
+        ))
+        var remaining = cellViews
+        let parts = [
+            (CGRect(x: 12, y: 12, width: 64, height: 64), true),
+            (CGRect(x: 88, y: 14, width: 220, height: 22), false),
+            (CGRect(x: 88, y: 42, width: 220, height: 18), false),
+            (CGRect(x: 318, y: 24, width: 60, height: 40), false),
+        ]
+        for row in 0..<rows where remaining > 0 {
+            let cell = append(Node(
+                parent: scroll, frame: CGRect(x: 0, y: CGFloat(row) * cellHeight, width: size.width, height: cellHeight - 1),
+                isOpaque: true
+            ))
+            let offset = nodes[scroll].boundsOrigin.y
+            if nodes[cell].frame.maxY > offset, nodes[cell].frame.minY < offset + size.height { onScreenCells.append(cell) }
+            remaining -= 1
+            for (frame, isImage) in parts where remaining > 0 {
+                append(Node(parent: cell, frame: frame, isOpaque: isImage))
+                remaining -= 1
+            }
+        }
+        let bar = append(Node(parent: 0, frame: CGRect(x: 0, y: 0, width: size.width, height: barHeight), isDecorated: false))
+        append(Node(parent: bar, frame: CGRect(x: 0, y: 0, width: size.width, height: barHeight), isOpaque: true, isDecorated: false))
+        append(Node(parent: bar, frame: CGRect(x: 120, y: 55, width: 150, height: 24)))
+        append(Node(parent: bar, frame: CGRect(x: 8, y: 50, width: 44, height: 34)))
+        append(Node(parent: bar, frame: CGRect(x: 338, y: 50, width: 44, height: 34)))
+        let overlay = append(Node(parent: 0, frame: CGRect(x: 16, y: 640, width: 358, height: 140), isDecorated: false))
+        let card = append(Node(parent: overlay, frame: CGRect(x: 0, y: 20, width: 358, height: 100), isOpaque: true, isDecorated: false))
+        append(Node(parent: card, frame: CGRect(x: 16, y: 16, width: 240, height: 22)))
+        append(Node(parent: card, frame: CGRect(x: 16, y: 50, width: 120, height: 36)))
+    }
+
     /// Hides some views (leaves; containers too in the wide shape), makes some transparent or translucent and
     /// gives 40 % an opaque background (occluder candidates for the scanner). Scroll views stay plain.
     private mutating func decorate(shape: HierarchyShape, random: inout SplitMix64) {
         let containerHiding = shape == .wide ? 0.01 : 0
-        for index in 1..<tabBar where !nodes[index].isScrollView {
+        for index in 1..<tabBar where !nodes[index].isScrollView && nodes[index].isDecorated {
             let isLeaf = nodes[index].childCount == 0
             nodes[index].isHidden = random.chance(isLeaf ? 0.02 : containerHiding)
             if isLeaf, random.chance(0.01) {
@@ -222,11 +267,18 @@ struct HierarchyModel {
         }
     }
 
-    /// Tracks `count` content views chosen uniformly (never the root view or the tab bar).
+    /// Tracks `count` content views (never the root view or the tab bar): the app shape's on-screen cells
+    /// first (a feed tracks its cells, and these are the ones its bars and overlay cover), then views chosen
+    /// uniformly.
     private mutating func track(count: Int, random: inout SplitMix64) {
         var candidates = Array(1..<tabBar)
-        let picks = min(count, candidates.count)
-        for pick in 0..<picks {
+        var picks = 0
+        for cell in onScreenCells where picks < count {
+            nodes[cell].isTracked = true
+            picks += 1
+        }
+        candidates.removeAll { nodes[$0].isTracked }
+        for pick in 0..<min(count - picks, candidates.count) {
             candidates.swapAt(pick, pick + random.below(candidates.count - pick))
             nodes[candidates[pick]].isTracked = true
         }

@@ -10,4 +10,10 @@ package enum HierarchyShape: String, CaseIterable, Sendable {
     /// A vertical scroll view of horizontal carousels (rows of 25 cards of 4 views), scrolled to the
     /// middle, each row scrolled sideways: most content lies outside its clipping scroll view.
     case scrollHeavy = "scroll"
+    /// An app screen: an opaque navigation bar background drawn by a nested subview under the bar's title and
+    /// buttons, a full-screen vertical scroll view of cells (an opaque cell with an image, a title, a
+    /// subtitle and a button) scrolled to the middle and passing under the bars, and a floating overlay (a
+    /// clear container holding an opaque card with a label and a button) above the content. Its on-screen
+    /// cells are always among the tracked views.
+    case appLike = "app"
 }

@@ -35,6 +35,16 @@ package final class OurScan: ScanImplementation {
         return result.elements.count
     }
 
+    /// The visible fraction of every tracked view the last scan found visible, by its element's identifier
+    /// (for checking against the ``BruteForceOracle``; allocates).
+    package var visibleRatios: [String: Double] {
+        var ratios: [String: Double] = [:]
+        for element in result.elements {
+            ratios[element.element.identifier ?? ""] = element.visibleRatio
+        }
+        return ratios
+    }
+
     /// Views the last scan looked at.
     package var viewsVisited: Int { result.viewsVisited }
 

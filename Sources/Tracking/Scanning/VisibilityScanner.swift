@@ -5,7 +5,7 @@ import HeadlessUIKit
 #endif
 
 /// Finds the tracked screens and elements that are really visible, a few times a second, without
-/// allocating and without visiting views that cannot matter.
+/// allocating and without visiting views that cannot change the answer.
 ///
 /// ## What counts as visible
 /// A view is visible when it, every ancestor and its window are not hidden; the product of their alphas
@@ -26,13 +26,15 @@ import HeadlessUIKit
 /// descendants, which paint over it) and everything in windows behind its window. `isOpaque` is a drawing
 /// hint and is ignored. The covered area is subtracted exactly (the union of all occluders in front).
 ///
-/// Occluders are looked for in the *scan skeleton*, not in every view. The skeleton's anchors are the
-/// tracked views, the root views of tracked screens, and, per window, the root view of the root view
-/// controller and of each controller presented from it. An occluder candidate is a window, a view on
-/// the path from a window to an anchor, or a direct subview of a window or of such a view. An opaque view buried deeper
-/// inside an untracked subtree is not looked for: that is what lets a scan with few tracked views skip
-/// the rest of the hierarchy. Presented sheets, overlays added to a screen's view or its window, and
-/// opaque siblings of tracked views are all candidates.
+/// Occlusion is exact: an occluder counts wherever it sits in the hierarchy (a card inside a translucent
+/// dimming view of an untracked child controller, a HUD nested in containers). The scan skips only views
+/// that provably cannot hide an undecided anchor (a tracked view or a tracked screen's root view that is
+/// still on the way to being visible):
+/// - hidden subtrees, and subtrees whose alpha product is below 1 and hold no anchor (nothing in them is
+///   opaque);
+/// - subtrees under a clipping view whose clip misses every undecided anchor painted before them or lying
+///   in a window behind (and under a clipping occluder, whose clip it already covers);
+/// - subtrees painted before every undecided anchor of their window, when no window behind holds one.
 ///
 /// ## Screens
 /// A controller's screen is visible by the same rules applied to its root view (`viewIfLoaded`). A visible
@@ -42,9 +44,12 @@ import HeadlessUIKit
 ///
 /// ## Order and cost
 /// Windows are scanned front-most first: higher `windowLevel` first, then, within a level, the window
-/// later in its scene's `windows` array (shown later) first. Each window is walked breadth-first over the
-/// skeleton only, carrying window-space transform, clip rectangle and alpha in reused flat storage; no
-/// `convert(_:to:)` calls, no dictionaries, no allocation once the buffers have grown.
+/// later in its scene's `windows` array (shown later) first. A scene is scanned in two passes. The first
+/// walks each window breadth-first along the *skeleton* (the views on paths from the window to the
+/// anchors) and their direct subviews, placing every anchor. The second numbers that skeleton in painting
+/// order and walks, depth-first, only the off-skeleton subtrees that may hide an undecided anchor,
+/// collecting their occluders. Window-space transform, clip rectangle and alpha are carried in reused flat
+/// storage: no `convert(_:to:)` calls, no dictionaries, no allocation once the buffers have grown.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -116,15 +121,18 @@ package final class VisibilityScanner {
 
     // MARK: - Private
 
-    /// One view the scan reached, in breadth-first order; children of a node are contiguous.
+    /// One view the first pass reached, in breadth-first order; children of a node are contiguous.
     private struct Node {
         var view: UIView
         var parent: Int32
         var firstChild: Int32 = 0
         var childCount: Int32 = 0
         var mark: ViewMarkTable.Mark
-        /// Whether the children are walked: a skeleton view whose clip for children is not empty.
+        /// Whether the first pass walks the children: a skeleton view whose clip for children is not empty.
         var expands: Bool
+        /// Whether the second pass may have to walk the children for occluders: an off-skeleton view with
+        /// subviews, alpha product 1 and a non-empty clip for children that it does not cover itself.
+        var holdsOccluders = false
         var isOccluder: Bool
         var transform: WindowTransform
         /// Full rectangle in window coordinates.
@@ -138,11 +146,44 @@ package final class VisibilityScanner {
         var context: Int32
         var subtreeSize: Int32 = 1
         var preorder: Int32 = 0
+        /// The next anchor whose subtree ends at the same painting position, or -1.
+        var nextEnding: Int32 = -1
         var unoccludedRatio = 0.0
         var ratio = 0.0
         /// Index in the result's screens once appended there.
         var resultScreen: Int32 = -1
     }
+
+    /// The node range and scene offset of one window the first pass walked.
+    private struct WindowSpan {
+        var start: Int
+        var end: Int
+        var windowIndex: Int
+        var sceneDX: Double
+        var sceneDY: Double
+        /// This window's undecided anchors in `undecidedAnchors`.
+        var anchorStart = 0
+        var anchorEnd = 0
+        /// The bounding box of the undecided anchors of the windows behind this one, or `nil`.
+        var behindBounds: ScanBox?
+    }
+
+    /// An occluder in scene coordinates and the painting position (in the window's skeleton) it stands at.
+    private struct PlacedOccluder {
+        var box: ScanBox
+        var position: Int32
+    }
+
+    /// The subviews of a view that the second pass still has to read, with that view's placement.
+    private struct PendingView {
+        var subviews: [UIView]
+        var transform: WindowTransform
+        var clip: ScanBox
+    }
+
+    /// Up to this many undecided anchors are tested one by one before a subtree is pruned; beyond it, their
+    /// bounding box decides (conservatively: a subtree is walked when the box meets its clip).
+    private static let individuallyTestedAnchors = 32
 
     // `@exclusivity(unchecked)`: the dynamic exclusivity checks on these buffers took a fifth of a scan
     // (measured with perf). Accesses cannot overlap: the scanner is main-actor isolated and a re-entrant scan
@@ -157,8 +198,18 @@ package final class VisibilityScanner {
     @exclusivity(unchecked) private var byPreorder: ContiguousArray<Int32> = []
     @exclusivity(unchecked) private var occludersAbove: ContiguousArray<Int32> = []
     @exclusivity(unchecked) private var occluders = OccluderIndex()
-    /// Guards the presentation-chain walk against a cycle in a broken model.
-    private static let maximumPresentationDepth = 64
+    @exclusivity(unchecked) private var spans: ContiguousArray<WindowSpan> = []
+    /// Scene-space visible rectangles of the scene's undecided anchors, window by window, front first.
+    @exclusivity(unchecked) private var undecidedAnchors: ContiguousArray<ScanBox> = []
+    /// Scene-space visible rectangles of the current window's undecided anchors painted so far.
+    @exclusivity(unchecked) private var paintedAnchors: ContiguousArray<ScanBox> = []
+    @exclusivity(unchecked) private var paintedBounds: ScanBox?
+    @exclusivity(unchecked) private var behindStart = 0
+    @exclusivity(unchecked) private var behindBounds: ScanBox?
+    /// Per painting position, the first anchor whose subtree ends there (linked through `nextEnding`).
+    @exclusivity(unchecked) private var endingAt: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) private var placedOccluders: ContiguousArray<PlacedOccluder> = []
+    @exclusivity(unchecked) private var pendingViews: ContiguousArray<PendingView> = []
 
     private func finishScan() {
         // Drop every strong reference so the scanner never keeps views alive between scans.
@@ -166,6 +217,7 @@ package final class VisibilityScanner {
         windowBuffer.removeAll(keepingCapacity: true)
         sceneEnds.removeAll(keepingCapacity: true)
         screenSnapshot.removeAll(keepingCapacity: true)
+        pendingViews.removeAll(keepingCapacity: true)
         isScanning = false
     }
 
@@ -201,8 +253,29 @@ package final class VisibilityScanner {
             guard sceneStart < sceneEnd else { continue }
             let first = windowBuffer[sceneStart]
             occluders.reset(frame: Self.sceneBox(of: first, rect: first.bounds))
+            // First pass over every window of the scene: a front window must know the anchors behind it.
+            spans.removeAll(keepingCapacity: true)
+            undecidedAnchors.removeAll(keepingCapacity: true)
             for index in sceneStart..<sceneEnd {
-                scanWindow(windowBuffer[index], windowIndex: index, into: &result, observer: &observer)
+                walkSkeleton(of: windowBuffer[index], windowIndex: index, wantsAll: observer.observesAnchors, result: &result)
+            }
+            var behind: ScanBox?
+            for position in spans.indices.reversed() {
+                spans[position].behindBounds = behind
+                for anchor in spans[position].anchorStart..<spans[position].anchorEnd {
+                    behind = Self.union(behind, undecidedAnchors[anchor])
+                }
+            }
+            // Second pass and measurement, front to back: each window's occluders join the index before the
+            // windows behind it are measured.
+            for position in spans.indices {
+                let span = spans[position]
+                behindStart = span.anchorEnd
+                behindBounds = span.behindBounds
+                orderForPainting(start: span.start, end: span.end)
+                collectOccluders(in: span, wantsAll: observer.observesAnchors, result: &result)
+                measureAnchors(in: span, wantsAll: observer.observesAnchors)
+                emit(start: span.start, end: span.end, windowIndex: span.windowIndex, into: &result, observer: &observer)
             }
             sceneStart = sceneEnd
         }
@@ -229,17 +302,6 @@ package final class VisibilityScanner {
                 markPath(to: root, flags: [.path, .screenRoot], screen: snapshot)
             }
         }
-        for window in windowBuffer {
-            var controller = window.rootViewController
-            var depth = 0
-            while let current = controller, depth < Self.maximumPresentationDepth {
-                if let root = current.viewIfLoaded, root.window === window {
-                    markPath(to: root, flags: .path)
-                }
-                controller = current.presentedViewController
-                depth += 1
-            }
-        }
     }
 
     private func markPath(to view: UIView, flags: ViewMarkTable.Flags, element: Int32 = -1, screen: Int32 = -1) {
@@ -253,11 +315,10 @@ package final class VisibilityScanner {
         }
     }
 
-    // MARK: Window
+    // MARK: First pass
 
-    private func scanWindow<Observer: ScanObserver>(
-        _ window: UIWindow, windowIndex: Int, into result: inout ScanResult, observer: inout Observer
-    ) {
+    /// Walks the window's skeleton into `nodes` and records the window's span and undecided anchors.
+    private func walkSkeleton(of window: UIWindow, windowIndex: Int, wantsAll: Bool, result: inout ScanResult) {
         result.viewsVisited += 1
         let alpha = Self.clampedAlpha(window.alpha)
         guard alpha > 0, alpha >= minimumAlpha else { return }
@@ -285,9 +346,14 @@ package final class VisibilityScanner {
         ))
         walkBreadthFirst(from: start, result: &result)
         let end = nodes.count
-        orderForPainting(start: start, end: end)
-        measureAnchors(start: start, end: end, sceneDX: sceneDX, sceneDY: sceneDY, wantsAll: observer.observesAnchors)
-        emit(start: start, end: end, windowIndex: windowIndex, into: &result, observer: &observer)
+        let anchorStart = undecidedAnchors.count
+        for node in start..<end where isUndecidedAnchor(node, wantsAll: wantsAll) {
+            undecidedAnchors.append(nodes[node].visible.offsetBy(sceneDX, sceneDY))
+        }
+        spans.append(WindowSpan(
+            start: start, end: end, windowIndex: windowIndex, sceneDX: sceneDX, sceneDY: sceneDY,
+            anchorStart: anchorStart, anchorEnd: undecidedAnchors.count
+        ))
     }
 
     /// The window's rectangle `rect` (in its own coordinates) in its scene's coordinates.
@@ -323,7 +389,7 @@ package final class VisibilityScanner {
                         alpha: parentAlpha, context: parentContext, result: &result
                     )
                 } else {
-                    visitCandidateOccluder(
+                    visitOffSkeletonView(
                         child, parent: parentIndex, transform: parentTransform, clip: parentClip,
                         alpha: parentAlpha, result: &result
                     )
@@ -357,19 +423,27 @@ package final class VisibilityScanner {
         ))
     }
 
-    /// A subview off the skeleton matters only as an occluder; its subtree is never walked.
-    private func visitCandidateOccluder(
+    /// A subview off the skeleton holds no anchor: it matters only as an occluder or for the occluders
+    /// inside it, which the second pass looks for when they may hide something.
+    private func visitOffSkeletonView(
         _ view: UIView, parent: Int32, transform parentTransform: WindowTransform, clip parentClip: ScanBox,
         alpha parentAlpha: Double, result: inout ScanResult
     ) {
-        guard parentAlpha == 1, !view.isHidden, Self.clampedAlpha(view.alpha) == 1,
-              Self.isOpaque(view.backgroundColor) else { return }
+        // Below alpha 1 nothing in the subtree is opaque.
+        guard parentAlpha == 1, !view.isHidden, Self.clampedAlpha(view.alpha) == 1 else { return }
         guard let (transform, frame) = Self.placement(of: view, in: parentTransform, result: &result) else { return }
         let visible = frame.intersection(parentClip)
-        guard !visible.isEmpty else { return }
+        let clips = view.clipsToBounds
+        let clip = clips ? visible : parentClip
+        let isOccluder = !visible.isEmpty && Self.isOpaque(view.backgroundColor)
+        // A clipping occluder already covers all that its subviews could paint. `subviews` last: it costs
+        // more than the tests before it, and most off-skeleton views are leaves.
+        let holdsOccluders = !clip.isEmpty && !(isOccluder && clips) && !view.subviews.isEmpty
+        guard isOccluder || holdsOccluders else { return }
         nodes.append(Node(
-            view: view, parent: parent, mark: ViewMarkTable.Mark(), expands: false, isOccluder: true,
-            transform: transform, frame: frame, visible: visible, clip: visible, alpha: 1, context: -1
+            view: view, parent: parent, mark: ViewMarkTable.Mark(), expands: false, holdsOccluders: holdsOccluders,
+            isOccluder: isOccluder, transform: transform, frame: frame, visible: visible, clip: clip, alpha: 1,
+            context: -1
         ))
     }
 
@@ -389,10 +463,21 @@ package final class VisibilityScanner {
         return (transform, frame)
     }
 
+    /// Whether the node is an anchor whose verdict occlusion can still change: reached with a visible part,
+    /// and either a screen root (its ratio is reported), observed, or unoccluded above the threshold.
+    private func isUndecidedAnchor(_ node: Int, wantsAll: Bool) -> Bool {
+        let flags = nodes[node].mark.flags
+        guard flags.contains(.element) || flags.contains(.screenRoot) else { return false }
+        let fullArea = nodes[node].frame.area, visibleArea = nodes[node].visible.area
+        guard fullArea > 0, visibleArea > 0 else { return false }
+        return flags.contains(.screenRoot) || wantsAll || min(visibleArea / fullArea, 1) >= minimumVisibleRatio
+    }
+
     // MARK: Painting order and occlusion
 
     /// Numbers the window's nodes in painting order (pre-order: a view, then its subviews back to front),
     /// so that "painted after this view's whole subtree" is "pre-order index ≥ preorder + subtreeSize".
+    /// Off-skeleton nodes are leaves here: their subtrees paint contiguously at their position.
     private func orderForPainting(start: Int, end: Int) {
         var index = end - 1
         while index > start {
@@ -416,26 +501,120 @@ package final class VisibilityScanner {
         }
     }
 
-    /// Adds the window's occluders front to back and works out every anchor's ratios.
-    private func measureAnchors(start: Int, end: Int, sceneDX: Double, sceneDY: Double, wantsAll: Bool) {
-        let count = end - start
+    /// The second pass: walks the window in painting order, collecting the occluders of the skeleton and
+    /// of every off-skeleton subtree that may hide an undecided anchor painted before it or lying behind
+    /// the window, then adds them to the index front to back (latest painted first).
+    private func collectOccluders(in span: WindowSpan, wantsAll: Bool, result: inout ScanResult) {
+        let count = span.end - span.start
+        endingAt.removeAll(keepingCapacity: true)
+        endingAt.append(contentsOf: repeatElement(-1, count: count + 1))
+        paintedAnchors.removeAll(keepingCapacity: true)
+        paintedBounds = nil
+        placedOccluders.removeAll(keepingCapacity: true)
+        for position in 0..<count {
+            // Anchors whose whole subtree is painted before this position: what is painted from here on
+            // can hide them.
+            var ending = endingAt[position]
+            while ending >= 0 {
+                let box = nodes[Int(ending)].visible.offsetBy(span.sceneDX, span.sceneDY)
+                paintedAnchors.append(box)
+                paintedBounds = Self.union(paintedBounds, box)
+                ending = nodes[Int(ending)].nextEnding
+            }
+            let node = Int(byPreorder[position])
+            if isUndecidedAnchor(node, wantsAll: wantsAll) {
+                let endPosition = Int(nodes[node].preorder + nodes[node].subtreeSize)
+                nodes[node].nextEnding = endingAt[endPosition]
+                endingAt[endPosition] = Int32(truncatingIfNeeded: node)
+            }
+            let position32 = Int32(truncatingIfNeeded: position)
+            if nodes[node].isOccluder {
+                placedOccluders.append(PlacedOccluder(
+                    box: nodes[node].visible.offsetBy(span.sceneDX, span.sceneDY), position: position32
+                ))
+            }
+            if nodes[node].holdsOccluders, mayHide(nodes[node].clip.offsetBy(span.sceneDX, span.sceneDY)) {
+                walkForOccluders(under: node, position: position32, span: span, result: &result)
+            }
+        }
+        // Front to back: the occluders painted last first, so that "in front of position p" is a prefix.
         occludersAbove.removeAll(keepingCapacity: true)
         occludersAbove.append(contentsOf: repeatElement(0, count: count + 1))
         occludersAbove[count] = Int32(truncatingIfNeeded: occluders.count)
+        var next = placedOccluders.count - 1
         var position = count - 1
         while position >= 0 {
-            let node = Int(byPreorder[position])
-            if nodes[node].isOccluder {
-                occluders.append(nodes[node].visible.offsetBy(sceneDX, sceneDY))
+            while next >= 0 && Int(placedOccluders[next].position) == position {
+                occluders.append(placedOccluders[next].box)
+                next -= 1
             }
             occludersAbove[position] = Int32(truncatingIfNeeded: occluders.count)
             position -= 1
         }
-        for node in start..<end {
+    }
+
+    /// Walks the subviews of the off-skeleton `node` depth-first, placing every occluder found at the
+    /// node's painting position. Prunes hidden and translucent subtrees, clips that miss every undecided
+    /// anchor, and what a clipping occluder covers.
+    private func walkForOccluders(under node: Int, position: Int32, span: WindowSpan, result: inout ScanResult) {
+        let dx = span.sceneDX, dy = span.sceneDY
+        // A copy of each array, as in the first pass: the walk finishes over what it saw.
+        pendingViews.append(PendingView(subviews: nodes[node].view.subviews, transform: nodes[node].transform, clip: nodes[node].clip))
+        while let parent = pendingViews.popLast() {
+            for child in parent.subviews {
+                result.viewsVisited += 1
+                guard !child.isHidden, Self.clampedAlpha(child.alpha) == 1 else { continue }
+                guard let (transform, frame) = Self.placement(of: child, in: parent.transform, result: &result) else {
+                    continue
+                }
+                let visible = frame.intersection(parent.clip)
+                let isOccluder = !visible.isEmpty && Self.isOpaque(child.backgroundColor)
+                if isOccluder {
+                    placedOccluders.append(PlacedOccluder(box: visible.offsetBy(dx, dy), position: position))
+                }
+                let clip: ScanBox
+                if child.clipsToBounds {
+                    guard !isOccluder, !visible.isEmpty, mayHide(visible.offsetBy(dx, dy)) else { continue }
+                    clip = visible
+                } else {
+                    clip = parent.clip
+                }
+                let subviews = child.subviews
+                if !subviews.isEmpty {
+                    pendingViews.append(PendingView(subviews: subviews, transform: transform, clip: clip))
+                }
+            }
+        }
+    }
+
+    /// Whether an occluder inside the scene rectangle `box` could hide part of an undecided anchor that is
+    /// painted before it in this window or lies in a window behind.
+    private func mayHide(_ box: ScanBox) -> Bool {
+        if let behindBounds, !box.intersection(behindBounds).isEmpty {
+            if undecidedAnchors.count - behindStart > Self.individuallyTestedAnchors { return true }
+            for anchor in behindStart..<undecidedAnchors.count where !box.intersection(undecidedAnchors[anchor]).isEmpty {
+                return true
+            }
+        }
+        if let paintedBounds, !box.intersection(paintedBounds).isEmpty {
+            if paintedAnchors.count > Self.individuallyTestedAnchors { return true }
+            for anchor in paintedAnchors where !box.intersection(anchor).isEmpty { return true }
+        }
+        return false
+    }
+
+    private static func union(_ box: ScanBox?, _ other: ScanBox) -> ScanBox {
+        guard let box else { return other }
+        return ScanBox(x0: min(box.x0, other.x0), y0: min(box.y0, other.y0), x1: max(box.x1, other.x1), y1: max(box.y1, other.y1))
+    }
+
+    /// Works out every anchor's ratios against the occluders in front of it.
+    private func measureAnchors(in span: WindowSpan, wantsAll: Bool) {
+        for node in span.start..<span.end {
             let flags = nodes[node].mark.flags
             guard flags.contains(.element) || flags.contains(.screenRoot) else { continue }
             let fullArea = nodes[node].frame.area
-            let query = nodes[node].visible.offsetBy(sceneDX, sceneDY)
+            let query = nodes[node].visible.offsetBy(span.sceneDX, span.sceneDY)
             let visibleArea = query.area
             guard fullArea > 0, visibleArea > 0 else { continue }
             let unoccluded = min(visibleArea / fullArea, 1)
