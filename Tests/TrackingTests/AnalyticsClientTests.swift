@@ -137,6 +137,7 @@ final class AnalyticsClientTests: XCTestCase {
     func testContextDescribesTheDeviceAppAndLocaleInSegmentsShape() throws {
         let directory: URL = self.directory
         try MainActor.assumeIsolated {
+            _ = Headless.windowScene // an app on screen has a connected window scene
             let context = Self.makeTracker(InMemoryTrackingSink(), in: directory).context
             XCTAssertEqual(context.library, TrackingContext.Library(name: "Sightline", version: "0.2.0"))
             XCTAssertEqual(context.os, TrackingContext.OperatingSystem(name: UIDevice.current.systemName, version: UIDevice.current.systemVersion))

@@ -9,6 +9,10 @@ import Foundation
 /// locale, the time zone, or the screen (the app becoming active again, where a display change shows).
 ///
 /// The system posts locale and time-zone changes on any thread, so staleness is a locked flag.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
 final class ContextProvider {
     // MARK: - Internal
 

@@ -13,13 +13,20 @@ extension TrackingContext {
 
     // MARK: - Internal
 
-    /// The context of this process now: the main bundle, `UIDevice.current`, `UIScreen.main`, the current
-    /// locale and time zone.
+    /// The context of this process now: the main bundle, `UIDevice.current`, the screen of the first
+    /// connected window scene (zero before any scene connects; refreshed when the app becomes active), the
+    /// current locale and time zone.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(visionOSApplicationExtension, unavailable)
     @MainActor
     static func current(bundle: Bundle = .main) -> TrackingContext {
         let info = bundle.infoDictionary ?? [:]
         let device = UIDevice.current
-        let bounds = UIScreen.main.bounds
+        // `UIScreen.main` is on its way out of UIKit; the scene knows its screen.
+        let screen = UIApplication.shared.connectedScenes.lazy.compactMap { $0 as? UIWindowScene }.first?.screen
+        let bounds = screen?.bounds ?? .zero
         return TrackingContext(
             library: sightlineLibrary,
             app: App(
@@ -32,7 +39,7 @@ extension TrackingContext {
             device: Device(manufacturer: "Apple", model: hardwareModel(), name: device.model, type: "ios"),
             os: OperatingSystem(name: device.systemName, version: device.systemVersion),
             screen: Screen(
-                width: Double(bounds.width), height: Double(bounds.height), density: Double(UIScreen.main.scale)
+                width: Double(bounds.width), height: Double(bounds.height), density: Double(screen?.scale ?? 0)
             ),
             locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
             timezone: TimeZone.current.identifier

@@ -97,7 +97,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         return element?.properties ?? screen?.properties ?? [:]
     }
 
-    /// One line for logs: `impression spark_button#42 on my_profile ratio=0.75`.
+    /// One line for logs: `impression spark_button#42 on my_profile ratio=0.75`, `track order_completed {total=42.5}`.
     public var description: String {
         var line = "\(kind) \(name)"
         if let identifier { line += "#\(identifier)" }
@@ -105,8 +105,10 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
             line += " on \(screen.screenName)"
             if let identifier = screen.identifier { line += "#\(identifier)" }
         }
-        let roundedRatio = (visibleRatio * 100).rounded() / 100
-        line += " ratio=\(roundedRatio)"
+        if kind != .track && kind != .identify {
+            let roundedRatio = (visibleRatio * 100).rounded() / 100
+            line += " ratio=\(roundedRatio)"
+        }
         if !properties.isEmpty {
             let pairs = properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.logDescription)" }
             line += " {\(pairs.joined(separator: ", "))}"

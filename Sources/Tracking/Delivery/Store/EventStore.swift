@@ -48,7 +48,7 @@ final class EventStore: @unchecked Sendable {
 
     deinit {
         if let openSegment {
-            FileIO.close(openSegment.fd)
+            FileIO.closeDescriptor(openSegment.fd)
         }
     }
 
@@ -116,7 +116,7 @@ final class EventStore: @unchecked Sendable {
         lock.unlock()
         if fd >= 0 {
             FileIO.synchronize(fd)
-            FileIO.close(fd)
+            FileIO.closeDescriptor(fd)
         }
         FileIO.synchronizeDirectory(directoryPath)
         lock.lock()
@@ -234,7 +234,7 @@ final class EventStore: @unchecked Sendable {
     /// Moves every sealed segment (and its acknowledgements) into `target` by rename; they become `target`'s
     /// newest. Segments that cannot be moved stay here, with a diagnostic.
     func moveSealedSegments(to target: EventStore) {
-        precondition(target !== self, "a store cannot move segments into itself")
+        guard target !== self else { return }
         lock.lock()
         let moving = sealed
         sealed.removeAll()
@@ -265,8 +265,8 @@ final class EventStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let open = openSegment {
-            FileIO.close(open.fd)
-            FileIO.remove(open.path)
+            FileIO.closeDescriptor(open.fd)
+            FileIO.removeItem(open.path)
             openSegment = nil
         }
         while !sealed.isEmpty {
@@ -321,12 +321,12 @@ final class EventStore: @unchecked Sendable {
     private func writeLocked(size: Int) throws {
         let open = openSegment!
         do {
-            try encoder.bytes.withUnsafeBytes { try FileIO.write(open.fd, $0, path: open.path) }
+            try encoder.bytes.withUnsafeBytes { try FileIO.writeAll(open.fd, $0, path: open.path) }
             openSegment!.byteCount += size
         } catch {
             // A partial record must not sit in front of the next one: cut it off, or give up the file.
             do {
-                try FileIO.truncate(open.fd, to: open.byteCount, path: open.path)
+                try FileIO.truncateFile(open.fd, to: open.byteCount, path: open.path)
             } catch {
                 sealLocked()
             }
@@ -341,10 +341,10 @@ final class EventStore: @unchecked Sendable {
         let path = path(sequence, .open)
         let fd = try FileIO.openForAppending(path, exclusive: true)
         do {
-            try RecordFormat.header.withUnsafeBytes { try FileIO.write(fd, $0, path: path) }
+            try RecordFormat.header.withUnsafeBytes { try FileIO.writeAll(fd, $0, path: path) }
         } catch {
-            FileIO.close(fd)
-            FileIO.remove(path)
+            FileIO.closeDescriptor(fd)
+            FileIO.removeItem(path)
             throw error
         }
         openSegment = OpenSegment(fd: fd, sequence: sequence, path: path, byteCount: RecordFormat.headerSize, createdAt: now)
@@ -373,14 +373,14 @@ final class EventStore: @unchecked Sendable {
         guard let open = openSegment else { return }
         openSegment = nil
         guard open.eventCount > 0 else {
-            FileIO.close(open.fd)
-            FileIO.remove(open.path)
+            FileIO.closeDescriptor(open.fd)
+            FileIO.removeItem(open.path)
             return
         }
         do {
-            try FileIO.rename(open.path, to: path(open.sequence, .seg))
+            try FileIO.renameItem(open.path, to: path(open.sequence, .seg))
         } catch {
-            FileIO.close(open.fd)
+            FileIO.closeDescriptor(open.fd)
             report(TrackingDiagnostic(
                 code: .storeWriteFailed,
                 message: "could not seal segment \(open.sequence): \(error); it is sealed at the next launch"
@@ -395,7 +395,7 @@ final class EventStore: @unchecked Sendable {
         let directoryPath = directoryPath
         backgroundQueue.async {
             FileIO.synchronize(open.fd)
-            FileIO.close(open.fd)
+            FileIO.closeDescriptor(open.fd)
             FileIO.synchronizeDirectory(directoryPath)
         }
         enforceAgeCap()
@@ -404,8 +404,8 @@ final class EventStore: @unchecked Sendable {
     private func deleteLocked(at index: Int) {
         let segment = sealed.remove(at: index)
         sealedByteCount -= segment.byteCount
-        FileIO.remove(path(segment.sequence, .seg))
-        FileIO.remove(path(segment.sequence, .ack))
+        FileIO.removeItem(path(segment.sequence, .seg))
+        FileIO.removeItem(path(segment.sequence, .ack))
     }
 
     /// Drops the oldest events until `size` more bytes fit under the byte cap.
@@ -454,7 +454,7 @@ final class EventStore: @unchecked Sendable {
     /// sealed segment that went with it, and start afresh at the next append.
     private func recoverFromVanishedFiles() {
         guard let open = openSegment else { return }
-        FileIO.close(open.fd)
+        FileIO.closeDescriptor(open.fd)
         openSegment = nil
         let vanished = sealed.filter { !FileManager.default.fileExists(atPath: path($0.sequence, .seg)) }
         sealed.removeAll { vanished.contains($0) }
@@ -504,9 +504,9 @@ final class EventStore: @unchecked Sendable {
         let sequence = nextSequence
         nextSequence += 1
         if FileManager.default.fileExists(atPath: ackPath) {
-            try FileIO.rename(ackPath, to: path(sequence, .ack))
+            try FileIO.renameItem(ackPath, to: path(sequence, .ack))
         }
-        try FileIO.rename(segmentPath, to: path(sequence, .seg))
+        try FileIO.renameItem(segmentPath, to: path(sequence, .seg))
         var adopted = segment
         adopted.sequence = sequence
         sealed.append(adopted)
@@ -538,12 +538,12 @@ final class EventStore: @unchecked Sendable {
         for sequence in kinds.keys.sorted() {
             let found = kinds[sequence]!
             if found.contains(.seg) {
-                if found.contains(.open) { FileIO.remove(path(sequence, .open)) }
+                if found.contains(.open) { FileIO.removeItem(path(sequence, .open)) }
                 recoverSegment(sequence, at: path(sequence, .seg), wasOpen: false, hasAcks: found.contains(.ack))
             } else if found.contains(.open) {
                 recoverSegment(sequence, at: path(sequence, .open), wasOpen: true, hasAcks: found.contains(.ack))
             } else {
-                FileIO.remove(path(sequence, .ack))
+                FileIO.removeItem(path(sequence, .ack))
             }
         }
         sealedByteCount = sealed.reduce(0) { $0 + $1.byteCount }
@@ -571,7 +571,7 @@ final class EventStore: @unchecked Sendable {
         guard outcome.hasValidHeader else {
             // A process killed between creating its open segment and writing the header left nothing to lose.
             if wasOpen && bytes.count < RecordFormat.headerSize {
-                FileIO.remove(filePath)
+                FileIO.removeItem(filePath)
             } else {
                 quarantine(filePath, reason: bytes.isEmpty ? "is empty" : "has no valid segment header")
             }
@@ -594,13 +594,13 @@ final class EventStore: @unchecked Sendable {
         }
         let acknowledged = hasAcks ? acknowledgedIDs(of: sequence) : []
         guard eventCount > 0, !(hasAcks && ids.allSatisfy(acknowledged.contains)) else {
-            FileIO.remove(filePath)
-            FileIO.remove(path(sequence, .ack))
+            FileIO.removeItem(filePath)
+            FileIO.removeItem(path(sequence, .ack))
             return
         }
         if wasOpen {
             do {
-                try FileIO.rename(filePath, to: path(sequence, .seg))
+                try FileIO.renameItem(filePath, to: path(sequence, .seg))
             } catch {
                 quarantine(filePath, reason: "cannot be sealed (\(error))")
                 return
@@ -613,9 +613,9 @@ final class EventStore: @unchecked Sendable {
 
     private func cutTail(of filePath: String, at length: Int) {
         guard let fd = try? FileIO.openForAppending(filePath, exclusive: false) else { return }
-        try? FileIO.truncate(fd, to: length, path: filePath)
+        try? FileIO.truncateFile(fd, to: length, path: filePath)
         FileIO.synchronize(fd)
-        FileIO.close(fd)
+        FileIO.closeDescriptor(fd)
     }
 
     private func quarantine(_ filePath: String, reason: String) {
@@ -623,9 +623,9 @@ final class EventStore: @unchecked Sendable {
         let name = (filePath as NSString).lastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         do {
-            try FileIO.rename(filePath, to: folder + "/" + name)
+            try FileIO.renameItem(filePath, to: folder + "/" + name)
         } catch {
-            FileIO.remove(filePath)
+            FileIO.removeItem(filePath)
         }
         report(TrackingDiagnostic(
             code: .storeQuarantined,

@@ -33,10 +33,10 @@ enum FileIO {
 
     /// Writes all of `bytes` with as few `write(2)` calls as the system allows (one, for a regular file,
     /// unless a limit is hit). On failure, the file may hold a prefix of `bytes`: the caller truncates.
-    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw Failure(operation: "write", path: path, code: errno)
@@ -46,7 +46,7 @@ enum FileIO {
     }
 
     /// Cuts the file back to `length` bytes.
-    static func truncate(_ fd: Int32, to length: Int, path: String) throws {
+    static func truncateFile(_ fd: Int32, to length: Int, path: String) throws {
         guard ftruncate(fd, off_t(length)) == 0 else { throw Failure(operation: "ftruncate", path: path, code: errno) }
     }
 
@@ -64,8 +64,8 @@ enum FileIO {
     }
 
     /// Closes a descriptor.
-    static func close(_ fd: Int32) {
-        _ = Foundation.close(fd)
+    static func closeDescriptor(_ fd: Int32) {
+        _ = close(fd)
     }
 
     /// Whether the open file still has a name (someone may have deleted it or its directory).
@@ -79,7 +79,7 @@ enum FileIO {
     static func readAll(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { Foundation.close(fd) }
+        defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
@@ -96,22 +96,22 @@ enum FileIO {
     }
 
     /// Renames atomically.
-    static func rename(_ source: String, to destination: String) throws {
-        guard Foundation.rename(source, destination) == 0 else {
+    static func renameItem(_ source: String, to destination: String) throws {
+        guard rename(source, destination) == 0 else {
             throw Failure(operation: "rename", path: "\(source) → \(destination)", code: errno)
         }
     }
 
     /// Deletes a file; a missing file is not an error.
-    static func remove(_ path: String) {
+    static func removeItem(_ path: String) {
         _ = unlink(path)
     }
 
     /// Appends `bytes` to `path` and flushes it to the device.
     static func appendDurably(_ bytes: [UInt8], to path: String) throws {
         let fd = try openForAppending(path, exclusive: false)
-        defer { close(fd) }
-        try bytes.withUnsafeBytes { raw in try write(fd, raw, path: path) }
+        defer { closeDescriptor(fd) }
+        try bytes.withUnsafeBytes { raw in try writeAll(fd, raw, path: path) }
         synchronize(fd)
     }
 }
