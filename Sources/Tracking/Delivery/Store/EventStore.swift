@@ -205,9 +205,11 @@ final class EventStore: @unchecked Sendable {
     /// segment is acknowledged, the segment is deleted. Acknowledging again is harmless.
     func acknowledge(_ ids: some Collection<UUID>, in segment: SealedSegment) {
         guard !ids.isEmpty else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        guard let index = sealed.firstIndex(where: { $0.sequence == segment.sequence }) else { return }
+        // The fsync of the sidecar and the reads run outside the main lock, so that appends on the main
+        // thread never wait for them; `acknowledgementLock` keeps acknowledgements in order.
+        acknowledgementLock.lock()
+        defer { acknowledgementLock.unlock() }
+        guard isSealed(segment) else { return }
         var entries: [UInt8] = []
         entries.reserveCapacity(ids.count * 20)
         for id in ids {
@@ -225,10 +227,13 @@ final class EventStore: @unchecked Sendable {
             ))
             return
         }
-        if isFullyAcknowledged(segment.sequence) {
+        guard isFullyAcknowledged(segment.sequence) else { return }
+        lock.lock()
+        if let index = sealed.firstIndex(where: { $0.sequence == segment.sequence }) {
             deleteLocked(at: index)
-            FileIO.synchronizeDirectory(directoryPath)
         }
+        lock.unlock()
+        FileIO.synchronizeDirectory(directoryPath)
     }
 
     /// Moves every sealed segment (and its acknowledgements) into `target` by rename; they become `target`'s
@@ -263,6 +268,7 @@ final class EventStore: @unchecked Sendable {
     /// Deletes every event, sealed or not.
     func purge() {
         lock.lock()
+        defer { FileIO.synchronizeDirectory(directoryPath) }
         defer { lock.unlock() }
         if let open = openSegment {
             FileIO.closeDescriptor(open.fd)
@@ -272,7 +278,6 @@ final class EventStore: @unchecked Sendable {
         while !sealed.isEmpty {
             deleteLocked(at: 0)
         }
-        FileIO.synchronizeDirectory(directoryPath)
     }
 
     // MARK: - Private
@@ -294,6 +299,7 @@ final class EventStore: @unchecked Sendable {
     private let clock: any TrackingClock
     private let report: @Sendable (TrackingDiagnostic) -> Void
     private let lock = NSLock()
+    private let acknowledgementLock = NSLock()
     private let backgroundQueue = DispatchQueue(label: "Sightline.EventStore.fsync", qos: .utility)
     private var openSegment: OpenSegment?
     private var sealed: [SealedSegment] = []
