@@ -143,6 +143,13 @@ final class EventStore: @unchecked Sendable {
         return sealed
     }
 
+    /// Events in the open segment, not yet visible to readers (an uploader's count trigger).
+    var openSegmentEventCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return openSegment?.eventCount ?? 0
+    }
+
     /// Bytes in every segment file, open one included.
     var storedByteCount: Int {
         lock.lock()
