@@ -188,6 +188,24 @@ final class EventStoreTests: XCTestCase {
         XCTAssertEqual(store.sealedSegments, [])
     }
 
+    func testADirectoryReplacedByAFileWhileRunningRefusesEventsThenResumesWhenItIsBack() throws {
+        let fixture = StoreFixture()
+        let store = fixture.open()
+        try store.append(fixture.event(0))
+        try FileManager.default.removeItem(at: fixture.directory)
+        try Data("in the way".utf8).write(to: fixture.directory)
+
+        XCTAssertThrowsError(try store.append(fixture.event(1)))
+        XCTAssertThrowsError(try store.append(fixture.event(2)))
+        XCTAssertEqual(fixture.log.codes, [.storeUnavailable, .storeWriteFailed], "one diagnostic per failure streak")
+
+        try FileManager.default.removeItem(at: fixture.directory)
+        let resumed = fixture.event(3)
+        XCTAssertNoThrow(try store.append(resumed))
+        store.sealOpenSegment()
+        XCTAssertEqual(StoreFixture.allEvents(store), [resumed])
+    }
+
     func testADirectoryDeletedWhileRunningIsRecreatedWithADiagnostic() throws {
         let fixture = StoreFixture()
         let store = fixture.open()
