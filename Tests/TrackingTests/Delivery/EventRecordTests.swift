@@ -1,5 +1,6 @@
 import XCTest
 @testable import Tracking
+import TestSupport
 
 /// The binary record format: every field round-trips, extremes included, and a damaged payload throws
 /// instead of trapping.
@@ -40,6 +41,15 @@ final class EventRecordTests: XCTestCase {
             context: StoreFixture.context
         )
         XCTAssertEqual(try roundTrip(screenOnly), screenOnly)
+    }
+
+    func testTimestampsRoundTripBitForBit() throws {
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<2_000 {
+            let date = Date(timeIntervalSinceReferenceDate: Double(random.next() % 2_000_000_000) / 3 + 0.123_456_789)
+            let event = TrackingEvent(timestamp: date, kind: .track, screen: nil, visibleRatio: 0, eventName: "t")
+            XCTAssertEqual(try roundTrip(event).timestamp, date)
+        }
     }
 
     func testEveryTruncationOfAPayloadThrowsInsteadOfTrapping() throws {

@@ -15,7 +15,7 @@ struct EventRecordDecoder {
         var reader = EventRecordDecoder(bytes: payload)
         guard try reader.byte() == RecordFormat.RecordType.event.rawValue else { throw Malformed(description: "not an event") }
         let id = try reader.uuid()
-        let timestamp = Date(timeIntervalSince1970: try reader.double())
+        let timestamp = Date(timeIntervalSinceReferenceDate: try reader.double())
         let flags = EventRecordEncoder.Flags(rawValue: try reader.byte())
         let kind = TrackingEventKind(rawValue: try reader.string())
         let visibleRatio = try reader.double()
@@ -62,7 +62,7 @@ struct EventRecordDecoder {
     /// The timestamp of an event payload, read without decoding the rest.
     static func eventTimestamp(in payload: ArraySlice<UInt8>) throws -> Date {
         var reader = EventRecordDecoder(bytes: payload.dropFirst(RecordFormat.eventTimestampOffset))
-        return Date(timeIntervalSince1970: try reader.double())
+        return Date(timeIntervalSinceReferenceDate: try reader.double())
     }
 
     // MARK: - Private

@@ -32,7 +32,7 @@ struct EventRecordEncoder {
         frame { encoder in
             encoder.bytes.append(RecordFormat.RecordType.event.rawValue)
             encoder.append(event.id)
-            encoder.append(event.timestamp.timeIntervalSince1970)
+            encoder.append(event.timestamp.timeIntervalSinceReferenceDate)
             var flags = Flags()
             if event.element != nil { flags.insert(.element) }
             if event.screen != nil { flags.insert(.screen) }

@@ -3,8 +3,9 @@
 /// A segment starts with an 8-byte header: the magic `SLQS` and the format version (UInt32, little-endian).
 /// Records follow, each framed as payload length (UInt32 LE), CRC-32 of the payload (UInt32 LE), payload.
 /// A payload starts with its record type. An event record's payload is the type, the event id (16 bytes)
-/// and its timestamp (Float64 LE, seconds since 1970), then the rest of the event (``EventRecordEncoder``);
-/// the fixed prefix lets recovery count events and find their age without decoding them. A context record
+/// and its timestamp (Float64 LE, `Date`'s own seconds since 2001, so that it round-trips bit for bit), then
+/// the rest of the event (``EventRecordEncoder``); the fixed prefix lets recovery count events and find their
+/// age without decoding them. A context record
 /// carries the ``TrackingContext`` (JSON) that the events after it in the segment were recorded with.
 enum RecordFormat {
     /// `SLQS`.
