@@ -223,6 +223,45 @@ final class EventStoreTests: XCTestCase {
         ])
     }
 
+    func testConcurrentAppendsReadsAndAcknowledgementsLoseAndDuplicateNothing() throws {
+        let fixture = StoreFixture()
+        let store = fixture.open()
+        let writers = 4
+        let perWriter = 300
+        let events = (0..<(writers * perWriter)).map { fixture.event($0) }
+        let delivered = LockedIDs()
+        let writing = DispatchGroup()
+        for writer in 0..<writers {
+            DispatchQueue.global().async(group: writing) {
+                for event in events[(writer * perWriter)..<((writer + 1) * perWriter)] {
+                    do {
+                        try store.append(event)
+                    } catch {
+                        XCTFail("append failed: \(error)")
+                    }
+                }
+            }
+        }
+        // An uploader: reads sealed segments and acknowledges what it read, while the writers write.
+        func drain() {
+            for segment in store.sealedSegments {
+                let read = store.events(in: segment).map(\.id)
+                delivered.add(read)
+                store.acknowledge(read, in: segment)
+            }
+        }
+        while writing.wait(timeout: .now() + .milliseconds(1)) == .timedOut {
+            drain()
+        }
+        store.sealOpenSegment()
+        drain()
+        XCTAssertEqual(delivered.counts.count, events.count)
+        XCTAssertEqual(delivered.counts.values.filter { $0 != 1 }.count, 0, "an id was read twice")
+        XCTAssertEqual(Set(delivered.counts.keys), Set(events.map(\.id)))
+        XCTAssertEqual(store.sealedSegments, [])
+        XCTAssertEqual(fixture.files(".seg") + fixture.files(".ack") + fixture.files(".open"), [])
+    }
+
     func testBackgroundingSynchronizesTheStoreOffTheMainThread() throws {
         let fixture = StoreFixture()
         let center = NotificationCenter()
@@ -248,5 +287,23 @@ final class EventStoreTests: XCTestCase {
         XCTAssertTrue(configuration.queueDirectory.lastPathComponent.hasPrefix("key-"))
         configuration.writeKey = "AbC123_x-y"
         XCTAssertEqual(configuration.queueDirectory.path, "/base/AbC123_x-y")
+    }
+}
+
+/// Ids collected from several threads.
+private final class LockedIDs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [UUID: Int] = [:]
+
+    var counts: [UUID: Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    func add(_ ids: [UUID]) {
+        lock.lock()
+        for id in ids { storage[id, default: 0] += 1 }
+        lock.unlock()
     }
 }
