@@ -78,36 +78,34 @@ final class EventStoreTests: XCTestCase {
 
     func testAFullyAcknowledgedSegmentLeftByAKillBeforeDeletionIsDeletedOnOpen() throws {
         let fixture = StoreFixture()
-        let store = fixture.open()
+        var store: EventStore? = fixture.open()
         let written = (0..<5).map { fixture.event($0) }
-        for event in written { try store.append(event) }
-        let segment = try XCTUnwrap(store.sealedSegments.first)
-        store.acknowledge(written.map(\.id), in: segment)
-        // Put back the files as they were between the acknowledgement's fsync and the deletion.
-        let other = StoreFixture()
-        let copy = other.open()
-        for event in written { try copy.append(event) }
-        copy.acknowledge(written.map(\.id), in: try XCTUnwrap(copy.sealedSegments.first))
-        XCTAssertEqual(other.files(".seg"), [])
-
-        let sequence = segment.sequence
-        try FileManager.default.createDirectory(at: fixture.directory, withIntermediateDirectories: true)
-        let segmentFile = fixture.directory.appendingPathComponent(SegmentNaming.name(sequence, .seg))
-        let ackFile = fixture.directory.appendingPathComponent(SegmentNaming.name(sequence, .ack))
-        let writer = StoreFixture()
-        let rebuilt = writer.open()
-        for event in written { try rebuilt.append(event) }
-        try FileManager.default.copyItem(at: writer.files(".seg")[0], to: segmentFile)
-        var acks: [UInt8] = []
-        for id in written.map(\.id) {
-            let bytes = withUnsafeBytes(of: id.uuid) { Array($0) }
-            acks += bytes
-            withUnsafeBytes(of: CRC32.checksum(bytes).littleEndian) { acks += $0 }
-        }
-        try Data(acks).write(to: ackFile)
+        for event in written { try store?.append(event) }
+        let segment = try XCTUnwrap(store?.sealedSegments.first)
+        store = nil
+        // The state between the acknowledgement's fsync and the segment's deletion.
+        let ackFile = fixture.directory.appendingPathComponent(SegmentNaming.name(segment.sequence, .ack))
+        try Data(AcknowledgementFormat.entries(for: written.map(\.id))).write(to: ackFile)
 
         XCTAssertEqual(fixture.open().sealedSegments, [])
         XCTAssertEqual(fixture.files(".seg") + fixture.files(".ack"), [])
+    }
+
+    func testATornAcknowledgementEntryIsIgnoredSoTheEventIsDeliveredAgainNotLost() throws {
+        let fixture = StoreFixture()
+        var store: EventStore? = fixture.open()
+        let written = (0..<5).map { fixture.event($0) }
+        for event in written { try store?.append(event) }
+        let segment = try XCTUnwrap(store?.sealedSegments.first)
+        store = nil
+        var entries = AcknowledgementFormat.entries(for: written.prefix(2).map(\.id))
+        entries[25] ^= 0xFF // the second entry's id
+        entries += AcknowledgementFormat.entries(for: [written[2].id]).prefix(11) // torn third entry
+        let ackFile = fixture.directory.appendingPathComponent(SegmentNaming.name(segment.sequence, .ack))
+        try Data(entries).write(to: ackFile)
+
+        let reopened = fixture.open()
+        XCTAssertEqual(StoreFixture.allEvents(reopened).map(\.id), written.dropFirst().map(\.id))
     }
 
     func testSealedSegmentsMoveToAnotherStoreWithTheirAcknowledgementsAndPurgeEmptiesAStore() throws {

@@ -217,15 +217,8 @@ final class EventStore: @unchecked Sendable {
         acknowledgementLock.lock()
         defer { acknowledgementLock.unlock() }
         guard isSealed(segment) else { return }
-        var entries: [UInt8] = []
-        entries.reserveCapacity(ids.count * 20)
-        for id in ids {
-            let bytes = withUnsafeBytes(of: id.uuid) { Array($0) }
-            entries += bytes
-            withUnsafeBytes(of: CRC32.checksum(bytes).littleEndian) { entries += $0 }
-        }
         do {
-            try FileIO.appendDurably(entries, to: path(segment.sequence, .ack))
+            try FileIO.appendDurably(AcknowledgementFormat.entries(for: ids), to: path(segment.sequence, .ack))
         } catch {
             report(TrackingDiagnostic(
                 code: .storeWriteFailed,
@@ -480,21 +473,7 @@ final class EventStore: @unchecked Sendable {
     }
 
     private func acknowledgedIDs(of sequence: UInt64) -> Set<UUID> {
-        guard let bytes = FileIO.readAll(path(sequence, .ack)) else { return [] }
-        var ids = Set<UUID>()
-        var offset = 0
-        while offset + 20 <= bytes.count {
-            let idBytes = bytes[offset..<(offset + 16)]
-            let stored = UInt32(bytes[offset + 16]) | UInt32(bytes[offset + 17]) << 8
-                | UInt32(bytes[offset + 18]) << 16 | UInt32(bytes[offset + 19]) << 24
-            if CRC32.checksum(idBytes) == stored {
-                let b = Array(idBytes)
-                ids.insert(UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
-                                       b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])))
-            }
-            offset += 20
-        }
-        return ids
+        FileIO.readAll(path(sequence, .ack)).map(AcknowledgementFormat.ids(in:)) ?? []
     }
 
     private func isFullyAcknowledged(_ sequence: UInt64) -> Bool {
