@@ -76,15 +76,19 @@ final class EventStoreTests: XCTestCase {
         XCTAssertEqual(fixture.open().sealedSegments, [])
     }
 
+    /// Five events in one sealed segment of a store that is then dropped, and where its sidecar would be.
+    private func sealedSegmentOfAKilledProcess(_ fixture: StoreFixture) throws -> ([TrackingEvent], URL) {
+        let store = fixture.open()
+        let written = (0..<5).map { fixture.event($0) }
+        for event in written { try store.append(event) }
+        let segment = try XCTUnwrap(store.sealedSegments.first)
+        return (written, fixture.directory.appendingPathComponent(SegmentNaming.name(segment.sequence, .ack)))
+    }
+
     func testAFullyAcknowledgedSegmentLeftByAKillBeforeDeletionIsDeletedOnOpen() throws {
         let fixture = StoreFixture()
-        var store: EventStore? = fixture.open()
-        let written = (0..<5).map { fixture.event($0) }
-        for event in written { try store?.append(event) }
-        let segment = try XCTUnwrap(store?.sealedSegments.first)
-        store = nil
+        let (written, ackFile) = try sealedSegmentOfAKilledProcess(fixture)
         // The state between the acknowledgement's fsync and the segment's deletion.
-        let ackFile = fixture.directory.appendingPathComponent(SegmentNaming.name(segment.sequence, .ack))
         try Data(AcknowledgementFormat.entries(for: written.map(\.id))).write(to: ackFile)
 
         XCTAssertEqual(fixture.open().sealedSegments, [])
@@ -93,15 +97,10 @@ final class EventStoreTests: XCTestCase {
 
     func testATornAcknowledgementEntryIsIgnoredSoTheEventIsDeliveredAgainNotLost() throws {
         let fixture = StoreFixture()
-        var store: EventStore? = fixture.open()
-        let written = (0..<5).map { fixture.event($0) }
-        for event in written { try store?.append(event) }
-        let segment = try XCTUnwrap(store?.sealedSegments.first)
-        store = nil
+        let (written, ackFile) = try sealedSegmentOfAKilledProcess(fixture)
         var entries = AcknowledgementFormat.entries(for: written.prefix(2).map(\.id))
         entries[25] ^= 0xFF // the second entry's id
         entries += AcknowledgementFormat.entries(for: [written[2].id]).prefix(11) // torn third entry
-        let ackFile = fixture.directory.appendingPathComponent(SegmentNaming.name(segment.sequence, .ack))
         try Data(entries).write(to: ackFile)
 
         let reopened = fixture.open()
