@@ -56,6 +56,8 @@ extension TrackingConfiguration {
         var configuration = TrackingConfiguration()
         configuration.clock = clock
         configuration.diagnosticHandler = log.handler
+        configuration.storageDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("SightlineTests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         return configuration
     }
 }

@@ -37,7 +37,7 @@ final class TrackingEventTests: XCTestCase {
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(event)
         XCTAssertEqual(String(decoding: data, as: UTF8.self), """
-        {"element":{"elementType":"spark_button","identifier":"42","properties":{"promoted":true}},\
+        {"element":{"elementType":"spark_button","identifier":"42","properties":{"promoted":true}},"eventProperties":{},\
         "id":"00000000-0000-0000-0000-000000000001","kind":"impression",\
         "screen":{"identifier":"u1","properties":{"tab":2},"screenName":"profile"},\
         "timestamp":-978307200,"visibleRatio":0.5}

@@ -56,6 +56,10 @@ public struct TrackingConfiguration: Sendable {
     /// ``TrackingDiagnostic/logToSystem``.
     public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
 
+    /// Where the tracker keeps what must survive a relaunch (the anonymous id and user id, in
+    /// `identity.json`). Default: `Sightline` in the app's Application Support directory.
+    public var storageDirectory: URL = SightlineStorage.defaultDirectory
+
     /// Creates the default configuration.
     public init() {}
 

@@ -29,8 +29,18 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     /// The screen the event is about (screen views), or the screen the element was seen in; `nil` when the
     /// element is not inside any view controller carrying a ``TrackingScreen``.
     public var screen: TrackingScreen?
-    /// The visible fraction of the subject's area, in `[0, 1]`, when the event was recorded.
+    /// The visible fraction of the subject's area, in `[0, 1]`, when the event was recorded (1 for
+    /// screens reported with ``Tracker/screen(_:properties:)``, 0 for events without a subject on screen).
     public var visibleRatio: Double
+    /// The name of an explicit event (``TrackingEventKind/track``), `nil` for other kinds.
+    public var eventName: TrackingEventName?
+    /// The explicit event's properties (``TrackingEventKind/track``) or the user's traits
+    /// (``TrackingEventKind/identify``); empty for scanned events, whose properties are their components'.
+    public var eventProperties: TrackingProperties
+    /// Who the event was recorded for; set by the ``Tracker`` on every event it delivers.
+    public var identity: TrackingIdentity?
+    /// The device and app the event was recorded on; set by the ``Tracker`` on every event it delivers.
+    public var context: TrackingContext?
 
     /// Creates an event.
     /// - Parameters:
@@ -40,14 +50,26 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     ///   - element: The element the event is about, or `nil` for screen events.
     ///   - screen: The screen the event is about, or the element's screen context.
     ///   - visibleRatio: The visible fraction of the subject's area.
+    ///   - eventName: The name of an explicit event.
+    ///   - eventProperties: An explicit event's properties or an identification's traits.
+    ///   - identity: Who the event was recorded for (the tracker sets it).
+    ///   - context: The device and app (the tracker sets it).
     public init(
         id: UUID = UUID(),
         timestamp: Date,
         kind: TrackingEventKind,
         element: TrackingElement? = nil,
         screen: TrackingScreen?,
-        visibleRatio: Double
+        visibleRatio: Double,
+        eventName: TrackingEventName? = nil,
+        eventProperties: TrackingProperties = [:],
+        identity: TrackingIdentity? = nil,
+        context: TrackingContext? = nil
     ) {
+        self.eventName = eventName
+        self.eventProperties = eventProperties
+        self.identity = identity
+        self.context = context
         self.id = id
         self.timestamp = timestamp
         self.kind = kind
@@ -56,9 +78,11 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         self.visibleRatio = visibleRatio
     }
 
-    /// The subject's analytics name: the element type, or else the screen name (empty if neither).
+    /// The subject's analytics name: the explicit event's name, the element type, the screen name, or for
+    /// an identification the user id (empty if none).
     public var name: String {
-        element?.elementType.rawValue ?? screen?.screenName.rawValue ?? ""
+        eventName?.rawValue ?? element?.elementType.rawValue ?? screen?.screenName.rawValue
+            ?? (kind == .identify ? identity?.userID : nil) ?? ""
     }
 
     /// The subject's identifier: the element's, or else the screen's.
@@ -66,12 +90,14 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         element != nil ? element?.identifier : screen?.identifier
     }
 
-    /// The subject's properties: the element's, or else the screen's.
+    /// The subject's properties: an explicit event's or identification's own (``eventProperties``), else
+    /// the element's, else the screen's.
     public var properties: TrackingProperties {
-        element?.properties ?? screen?.properties ?? [:]
+        if eventName != nil || kind == .identify { return eventProperties }
+        return element?.properties ?? screen?.properties ?? [:]
     }
 
-    /// One line for logs: `impression spark_button#42 on my_profile ratio=0.75`.
+    /// One line for logs: `impression spark_button#42 on my_profile ratio=0.75`, `track order_completed {total=42.5}`.
     public var description: String {
         var line = "\(kind) \(name)"
         if let identifier { line += "#\(identifier)" }
@@ -79,8 +105,10 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
             line += " on \(screen.screenName)"
             if let identifier = screen.identifier { line += "#\(identifier)" }
         }
-        let roundedRatio = (visibleRatio * 100).rounded() / 100
-        line += " ratio=\(roundedRatio)"
+        if kind != .track && kind != .identify {
+            let roundedRatio = (visibleRatio * 100).rounded() / 100
+            line += " ratio=\(roundedRatio)"
+        }
         if !properties.isEmpty {
             let pairs = properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.logDescription)" }
             line += " {\(pairs.joined(separator: ", "))}"

@@ -1,4 +1,5 @@
-/// What a ``TrackingEvent`` records: a screen view, an impression, and later user interactions.
+/// What a ``TrackingEvent`` records: a screen view, an impression, an explicit event, an identification, and
+/// later user interactions.
 ///
 /// String-backed and open, so that new kinds (taps, for example) can be added without breaking the
 /// event format or anyone's `switch`.
@@ -15,4 +16,8 @@ public struct TrackingEventKind: TrackingName {
     public static let screenView: Self = "screen_view"
     /// A tracked element stayed visible long enough to count as seen.
     public static let impression: Self = "impression"
+    /// An explicit event recorded with ``Tracker/track(_:properties:)``.
+    public static let track: Self = "track"
+    /// The user was identified with ``Tracker/identify(userID:traits:)``.
+    public static let identify: Self = "identify"
 }

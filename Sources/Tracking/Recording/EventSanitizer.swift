@@ -24,7 +24,19 @@ struct EventSanitizer {
     /// The event made deliverable, or `nil` when it cannot be (its subject has no name).
     func sanitize(_ event: TrackingEvent, report: (TrackingDiagnostic) -> Void) -> TrackingEvent? {
         var event = event
-        if let element = event.element {
+        if let eventName = event.eventName {
+            guard let name = sanitize(name: eventName.rawValue, what: "event name", report: report) else { return nil }
+            event.eventName = TrackingEventName(rawValue: name)
+            event.eventProperties = sanitize(event.eventProperties, owner: "event \(name)", report: report)
+                ?? event.eventProperties
+        } else if event.kind == .identify {
+            guard let userID = sanitize(name: event.identity?.userID ?? "", what: "user id", report: report) else {
+                return nil
+            }
+            event.identity?.userID = userID
+            event.eventProperties = sanitize(event.eventProperties, owner: "user \(userID)", report: report)
+                ?? event.eventProperties
+        } else if let element = event.element {
             guard let valid = sanitize(element, report: report) else { return nil }
             event.element = valid
             if let screen = event.screen {
@@ -45,6 +57,15 @@ struct EventSanitizer {
     }
 
     // MARK: - Private
+
+    /// A non-blank name within the length limit, or `nil` (with a diagnostic) when it is blank.
+    private func sanitize(name: String, what: String, report: (TrackingDiagnostic) -> Void) -> String? {
+        guard !isBlank(name) else {
+            report(TrackingDiagnostic(code: .emptyName, message: "\(what) is empty; event dropped"))
+            return nil
+        }
+        return truncated(name, to: maximumNameLength, code: .nameTooLong, what: what, report: report) ?? name
+    }
 
     private func sanitize(_ element: TrackingElement, report: (TrackingDiagnostic) -> Void) -> TrackingElement? {
         guard !isBlank(element.elementType.rawValue) else {

@@ -171,21 +171,19 @@ public final class Tracker {
         isScanning = true
         defer { isScanning = wasScanning }
         for event in recorded {
-            guard let event = sanitizer.sanitize(event, report: report) else { continue }
-            delivered.append(event)
-            for sink in sinks {
-                do {
-                    try sink.receive(event)
-                } catch {
-                    report(TrackingDiagnostic(
-                        code: .sinkFailed,
-                        message: "\(type(of: sink)) failed to receive \(event.kind) \(event.name): \(error)"
-                    ))
-                }
-            }
+            if let event = deliver(event) { delivered.append(event) }
         }
         return delivered
     }
+
+    /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory``.
+    private(set) lazy var identityStore = IdentityStore(
+        directory: configuration.storageDirectory, report: configuration.diagnosticHandler
+    )
+    /// The device and app context stamped on every event.
+    private(set) lazy var contextProvider = ContextProvider(notificationCenter: notificationCenter)
+    /// Makes events deliverable.
+    let sanitizer: EventSanitizer
 
     // MARK: - Private
 
@@ -195,7 +193,6 @@ public final class Tracker {
         self?.scheduler.requestScan()
     })
     private var recorder: EventRecorder
-    private let sanitizer: EventSanitizer
     private let runLoop: RunLoop
     private let notificationCenter: NotificationCenter
     private var scanResult = ScanResult()
@@ -220,7 +217,8 @@ public final class Tracker {
         ))
     }
 
-    private func report(_ diagnostic: TrackingDiagnostic) {
+    /// Hands `diagnostic` to the configured handler (internal for the analytics-client extension).
+    func report(_ diagnostic: TrackingDiagnostic) {
         configuration.diagnosticHandler(diagnostic)
     }
 }

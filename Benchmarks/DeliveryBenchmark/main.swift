@@ -1,0 +1,79 @@
+import Foundation
+import Tracking
+
+// Delivery benchmark: main-thread cost of handing one event to the DeliverySink, store append
+// throughput, and the time to recover a queue of 100,000 events. Run with
+// `swift run -c release DeliveryBenchmark`; each figure prints as `RESULT name=… value=…`.
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+}
+
+func result(_ name: String, _ value: Double, decimals: Int = 2) {
+    print("RESULT name=\(name) value=\(String(format: "%.\(decimals)f", value))")
+}
+
+let root = FileManager.default.temporaryDirectory.appendingPathComponent("DeliveryBenchmark-\(UUID())", isDirectory: true)
+defer { try? FileManager.default.removeItem(at: root) }
+
+// MARK: - Hand-off: one receive(_:) per event, as the tracker calls it on the main thread.
+
+do {
+    let sink = DeliveryWorkload.sink(root: root.appendingPathComponent("handoff"))
+    let events = (0..<20_000).map(DeliveryWorkload.event)
+    for event in events.prefix(1_000) { try sink.receive(event) }
+    var samples: [Double] = []
+    samples.reserveCapacity(events.count)
+    for event in events.dropFirst(1_000) {
+        let start = now()
+        try sink.receive(event)
+        samples.append(Double(now() - start) / 1_000)
+    }
+    samples.sort()
+    let recordBytes = Double(DeliveryWorkload.bytes(in: root.appendingPathComponent("handoff"))) / Double(events.count)
+    result("event_record_bytes", recordBytes, decimals: 0)
+    result("handoff_median_us", percentile(samples, 0.5))
+    result("handoff_p99_us", percentile(samples, 0.99))
+
+    // For comparison: what JSONEncoder alone would cost per event on the main thread.
+    let encoder = JSONEncoder()
+    var jsonSamples: [Double] = []
+    for event in events.prefix(5_000) {
+        let start = now()
+        _ = try encoder.encode(event)
+        jsonSamples.append(Double(now() - start) / 1_000)
+    }
+    jsonSamples.sort()
+    result("json_encode_median_us", percentile(jsonSamples, 0.5))
+}
+
+// MARK: - Append throughput, seals included.
+
+do {
+    let sink = DeliveryWorkload.sink(root: root.appendingPathComponent("throughput"))
+    let events = (0..<100_000).map(DeliveryWorkload.event)
+    let start = now()
+    for event in events { try sink.receive(event) }
+    let seconds = Double(now() - start) / 1e9
+    result("append_events_per_s", Double(events.count) / seconds, decimals: 0)
+}
+
+// MARK: - Recovery: open a queue of 100,000 events (200 sealed segments and one left open).
+
+do {
+    let directory = root.appendingPathComponent("recovery")
+    do {
+        let sink = DeliveryWorkload.sink(root: directory)
+        for number in 0..<100_000 { try sink.receive(DeliveryWorkload.event(number)) }
+    }
+    var timings: [Double] = []
+    for _ in 0..<3 {
+        let start = now()
+        let sink = DeliveryWorkload.sink(root: directory)
+        timings.append(Double(now() - start) / 1e9)
+        withExtendedLifetime(sink) {}
+    }
+    result("recover_100k_s", timings.sorted()[1], decimals: 3)
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Where and how a ``DeliverySink`` keeps events: the write key, the storage directory and the caps.
+///
+/// ```swift
+/// var configuration = DeliveryConfiguration(writeKey: "YOUR_WRITE_KEY")
+/// configuration.maximumStoredBytes = 8 << 20
+/// let delivery = DeliverySink(configuration: configuration)
+/// ```
+public struct DeliveryConfiguration: Sendable {
+    // MARK: - Public
+
+    /// The source's write key: it names the queue's directory (one queue per write key).
+    public var writeKey: String
+
+    /// The directory under which each write key's queue gets its own directory. Default: `Delivery` in
+    /// ``SightlineStorage/defaultDirectory`` (Application Support), excluded from backup; on iOS with file
+    /// protection `completeUntilFirstUserAuthentication`, so events are stored while the device is locked.
+    public var storageDirectory: URL = SightlineStorage.defaultDirectory.appendingPathComponent("Delivery", isDirectory: true)
+
+    /// Above this many bytes on disk, the oldest events are dropped, with a diagnostic. Default 32 MiB.
+    public var maximumStoredBytes: Int = 32 << 20
+
+    /// Events older than this are dropped instead of delivered, with a diagnostic. Default 7 days.
+    public var maximumEventAge: TimeInterval = 7 * 24 * 3600
+
+    /// A segment is sealed (handed to the uploader) after this many events. Default 500.
+    public var segmentEventLimit: Int = 500
+
+    /// A segment is sealed once it reaches this many bytes. Default 256 KiB (a batch stays under the
+    /// 500 KB request limit of Segment's API).
+    public var segmentByteLimit: Int = 256 << 10
+
+    /// A segment this old is sealed at the next event. Default 30 s.
+    public var segmentAgeLimit: TimeInterval = 30
+
+    /// The source of time for ages. Default ``SystemTrackingClock``.
+    public var clock: any TrackingClock = SystemTrackingClock()
+
+    /// Receives every ``TrackingDiagnostic`` of delivery, on the thread where the problem was found.
+    /// Default: ``TrackingDiagnostic/logToSystem``.
+    public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
+
+    /// Creates a configuration with the default directory and caps.
+    /// - Parameter writeKey: The source's write key.
+    public init(writeKey: String) {
+        self.writeKey = writeKey
+    }
+
+    // MARK: - Internal
+
+    /// This write key's queue directory: the key itself when it is a safe file name, else a hash of it.
+    var queueDirectory: URL {
+        let safe = writeKey.utf8.count <= 64 && !writeKey.isEmpty && !writeKey.hasPrefix(".")
+            && writeKey.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in writeKey.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let name = safe ? writeKey : "key-" + String(hash, radix: 16)
+        return storageDirectory.appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// The store limits, each out-of-range value replaced by its default with a diagnostic.
+    func storeLimits() -> EventStoreLimits {
+        let defaults = DeliveryConfiguration(writeKey: writeKey)
+        func valid<Value: Comparable>(_ name: String, _ value: Value, _ fallback: Value, minimum: Value) -> Value {
+            guard value < minimum else { return value }
+            diagnosticHandler(TrackingDiagnostic(
+                code: .invalidConfiguration, message: "\(name) \(value) is out of range; using \(fallback)"
+            ))
+            return fallback
+        }
+        return EventStoreLimits(
+            segmentEventCount: valid("segmentEventLimit", segmentEventLimit, defaults.segmentEventLimit, minimum: 1),
+            segmentByteCount: valid("segmentByteLimit", segmentByteLimit, defaults.segmentByteLimit, minimum: 1),
+            segmentAge: valid("segmentAgeLimit", segmentAgeLimit, defaults.segmentAgeLimit, minimum: 0),
+            storedByteCount: valid("maximumStoredBytes", maximumStoredBytes, defaults.maximumStoredBytes, minimum: 1),
+            eventAge: valid("maximumEventAge", maximumEventAge, defaults.maximumEventAge, minimum: 0)
+        )
+    }
+}
