@@ -91,6 +91,24 @@ package final class VisibilityScanner {
         scan(windows: windows, into: &result, observer: &observer)
     }
 
+    /// ``scan(into:)`` leaving out what the windows that `exclusion` names contribute: their screens and
+    /// elements are not in `result`, but their opaque views still hide what lies behind them.
+    /// - Returns: Whether any window was left out.
+    @discardableResult
+    func scan(into result: inout ScanResult, excluding exclusion: some WindowExclusion) -> Bool {
+        guard !isScanning else { return false }
+        isScanning = true
+        defer { finishScan() }
+        collectConnectedWindows()
+        let excludesAny = exclusion.findExcludedWindows(among: windowBuffer)
+        if excludesAny {
+            for window in windowBuffer { excludedWindows.append(exclusion.excludes(window)) }
+        }
+        var observer = NoScanObserver()
+        run(into: &result, observer: &observer)
+        return excludesAny
+    }
+
     /// ``scan(into:)`` reporting its anchors to `observer`.
     func scanConnectedScenes<Observer: ScanObserver>(into result: inout ScanResult, observer: inout Observer) {
         guard !isScanning else { return }
@@ -192,6 +210,8 @@ package final class VisibilityScanner {
     @exclusivity(unchecked) private var marks = ViewMarkTable()
     @exclusivity(unchecked) private var nodes: ContiguousArray<Node> = []
     @exclusivity(unchecked) private var windowBuffer: ContiguousArray<UIWindow> = []
+    /// Per window of `windowBuffer`, whether the scan leaves its contribution out; empty when none is.
+    @exclusivity(unchecked) private var excludedWindows: ContiguousArray<Bool> = []
     /// End index in `windowBuffer` of each scene's windows (scenes do not occlude each other).
     @exclusivity(unchecked) private var sceneEnds: ContiguousArray<Int> = []
     @exclusivity(unchecked) private var screenSnapshot: ContiguousArray<TrackingScreen> = []
@@ -215,6 +235,7 @@ package final class VisibilityScanner {
         // Drop every strong reference so the scanner never keeps views alive between scans.
         nodes.removeAll(keepingCapacity: true)
         windowBuffer.removeAll(keepingCapacity: true)
+        excludedWindows.removeAll(keepingCapacity: true)
         sceneEnds.removeAll(keepingCapacity: true)
         screenSnapshot.removeAll(keepingCapacity: true)
         pendingViews.removeAll(keepingCapacity: true)
@@ -257,7 +278,11 @@ package final class VisibilityScanner {
             spans.removeAll(keepingCapacity: true)
             undecidedAnchors.removeAll(keepingCapacity: true)
             for index in sceneStart..<sceneEnd {
-                walkSkeleton(of: windowBuffer[index], windowIndex: index, wantsAll: observer.observesAnchors, result: &result)
+                let isExcluded = !excludedWindows.isEmpty && excludedWindows[index]
+                walkSkeleton(
+                    of: windowBuffer[index], windowIndex: index, isExcluded: isExcluded,
+                    wantsAll: observer.observesAnchors, result: &result
+                )
             }
             var behind: ScanBox?
             for position in spans.indices.reversed() {
@@ -317,8 +342,11 @@ package final class VisibilityScanner {
 
     // MARK: First pass
 
-    /// Walks the window's skeleton into `nodes` and records the window's span and undecided anchors.
-    private func walkSkeleton(of window: UIWindow, windowIndex: Int, wantsAll: Bool, result: inout ScanResult) {
+    /// Walks the window's skeleton into `nodes` and records the window's span and undecided anchors. An
+    /// excluded window has no skeleton: its one node holds occluders only, for the second pass to find.
+    private func walkSkeleton(
+        of window: UIWindow, windowIndex: Int, isExcluded: Bool, wantsAll: Bool, result: inout ScanResult
+    ) {
         result.viewsVisited += 1
         let alpha = Self.clampedAlpha(window.alpha)
         guard alpha > 0, alpha >= minimumAlpha else { return }
@@ -337,14 +365,25 @@ package final class VisibilityScanner {
         let sceneDX = scene.x0 - frame.x0, sceneDY = scene.y0 - frame.y0
 
         let start = nodes.count
-        let mark = marks.mark(for: Self.key(window))
-        nodes.append(Node(
-            view: window, parent: -1, mark: mark, expands: true,
-            isOccluder: alpha == 1 && Self.isOpaque(window.backgroundColor),
-            transform: .identity, frame: frame, visible: frame, clip: frame, alpha: alpha,
-            context: mark.flags.contains(.screenRoot) ? Int32(truncatingIfNeeded: start) : -1
-        ))
-        walkBreadthFirst(from: start, result: &result)
+        let isOccluder = alpha == 1 && Self.isOpaque(window.backgroundColor)
+        if isExcluded {
+            // Below alpha 1 nothing in the window is opaque; an opaque window already covers all that its
+            // subviews paint (a window clips them).
+            nodes.append(Node(
+                view: window, parent: -1, mark: ViewMarkTable.Mark(), expands: false,
+                holdsOccluders: alpha == 1 && !isOccluder && !window.subviews.isEmpty,
+                isOccluder: isOccluder, transform: .identity, frame: frame, visible: frame, clip: frame, alpha: alpha,
+                context: -1
+            ))
+        } else {
+            let mark = marks.mark(for: Self.key(window))
+            nodes.append(Node(
+                view: window, parent: -1, mark: mark, expands: true, isOccluder: isOccluder,
+                transform: .identity, frame: frame, visible: frame, clip: frame, alpha: alpha,
+                context: mark.flags.contains(.screenRoot) ? Int32(truncatingIfNeeded: start) : -1
+            ))
+            walkBreadthFirst(from: start, result: &result)
+        }
         let end = nodes.count
         let anchorStart = undecidedAnchors.count
         for node in start..<end where isUndecidedAnchor(node, wantsAll: wantsAll) {
