@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import Tracking
 #if canImport(UIKit)
 import UIKit
 #else
@@ -103,6 +104,24 @@ struct BenchmarkRunner {
         let ours = OurScan(window: hierarchy.window)
         for _ in 0..<3 { _ = ours.scanConnectedScenes() }
         return AllocationCounting.allocationsPerCall(repetitions: 5) { _ = ours.scanConnectedScenes() }
+    }
+
+    /// Allocations per steady-state `Tracker.scanNow()` on wide-1000-dense: the whole tick (transition check,
+    /// scan of the connected scenes, recording) with a tracked screen, every tracked view already recorded
+    /// and no transition in flight.
+    func trackerScanAllocations() -> Double {
+        Headless.reset()
+        let hierarchy = GeneratedHierarchy(BenchmarkConfiguration(shape: .wide, viewCount: 1_000, density: .dense))
+        defer {
+            hierarchy.tearDown()
+            Headless.reset()
+        }
+        var configuration = TrackingConfiguration()
+        // Recorded by the first scan: the measured ones deliver nothing.
+        configuration.minimumVisibleDuration = 0
+        let tracker = Tracker(configuration: configuration, sinks: [])
+        for _ in 0..<3 { tracker.scanNow() }
+        return AllocationCounting.allocationsPerCall(repetitions: 5) { tracker.scanNow() }
     }
 
     // MARK: - Private

@@ -47,14 +47,19 @@ struct ReportPrinter {
               "\(Self.format(result.buildMilliseconds, digits: 0)) ms)")
     }
 
-    /// The targets, the connected-scenes allocation note and the `RESULT` lines, in that order. A `RESULT`
-    /// line's `exact=1` says the brute-force oracle agreed with our scan on every run of that configuration.
-    func printSummary(_ results: [ConfigurationResult], connectedScenesAllocations: Double?) {
+    /// The targets, the connected-scenes and tracker allocation notes and the `RESULT` lines, in that order.
+    /// A `RESULT` line's `exact=1` says the brute-force oracle agreed with our scan on every run of that
+    /// configuration.
+    func printSummary(_ results: [ConfigurationResult], connectedScenesAllocations: Double?, trackerScanAllocations: Double?) {
         print("")
-        if let connectedScenesAllocations {
+        if let connectedScenesAllocations, AllocationCounting.isSupported {
             print("note: scan(into:) (connected scenes, as the tracker calls it) allocates " +
                   "\(Self.format(connectedScenesAllocations, digits: 1)) per scan on wide-1000-dense; " +
                   "the table times scan(windows:into:)")
+        }
+        if let trackerScanAllocations, AllocationCounting.isSupported {
+            print("note: Tracker.scanNow() (transition check, scan, recording; a tracked screen, no transition) " +
+                  "allocates \(Self.format(trackerScanAllocations, digits: 1)) per scan in steady state on wide-1000-dense")
         }
         for result in results where result.configuration.viewCount == 10_000 {
             let name = result.configuration.name

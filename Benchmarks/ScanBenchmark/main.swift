@@ -18,5 +18,8 @@ MainActor.assumeIsolated {
         printer.printRows(result)
         results.append(result)
     }
-    printer.printSummary(results, connectedScenesAllocations: runner.connectedScenesAllocations())
+    printer.printSummary(
+        results, connectedScenesAllocations: runner.connectedScenesAllocations(),
+        trackerScanAllocations: runner.trackerScanAllocations()
+    )
 }

@@ -105,7 +105,7 @@ final class TrackerTransitionTests: XCTestCase {
             XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [])
             Self.finishAnimations()
             XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_view step2 1.0"])
-            // While it covers, the presenter holds on to the window: dismiss so that the hierarchy goes away.
+            // Dismiss, so that the test leaves no presentation behind.
             home.dismiss(animated: false)
         }
     }

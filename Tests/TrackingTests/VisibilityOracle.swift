@@ -24,10 +24,18 @@ struct VisibilityOracle {
     let windows: [UIWindow]
     let store: TrackingComponentStore
 
-    init(minimumVisibleRatio: Double, minimumAlpha: Double, windows: [UIWindow], store: TrackingComponentStore) {
+    /// Windows whose views are judged not at all (a scan leaves their contribution out), though their
+    /// opaque views still hide what lies behind them.
+    let excludedWindows: Set<ObjectIdentifier>
+
+    init(
+        minimumVisibleRatio: Double, minimumAlpha: Double, windows: [UIWindow], excluding excludedWindows: [UIWindow] = [],
+        store: TrackingComponentStore
+    ) {
         self.minimumVisibleRatio = minimumVisibleRatio
         self.minimumAlpha = minimumAlpha
         self.windows = windows
+        self.excludedWindows = Set(excludedWindows.map(ObjectIdentifier.init))
         self.store = store
         for (index, window) in windows.enumerated() { windowIndex[ObjectIdentifier(window)] = index }
         for window in windows {
@@ -35,9 +43,10 @@ struct VisibilityOracle {
         }
     }
 
-    /// The ratio and verdict for `view`, or `nil` when it is not in a scanned window.
+    /// The ratio and verdict for `view`, or `nil` when it is not in a scanned window or its window is excluded.
     func judge(_ view: UIView) -> Judgement? {
-        guard let window = window(of: view), let front = windowIndex[ObjectIdentifier(window)] else { return nil }
+        guard let window = window(of: view), let front = windowIndex[ObjectIdentifier(window)],
+              !excludedWindows.contains(ObjectIdentifier(window)) else { return nil }
         let invisible = Judgement(ratio: 0, isVisible: false)
         guard !chain(of: view).contains(where: \.isHidden) else { return invisible }
         let alpha = alphaProduct(of: view)

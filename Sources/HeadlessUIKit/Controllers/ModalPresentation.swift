@@ -58,7 +58,9 @@ enum ModalPresentation {
         TransitionAnimator.shared.run(animated: animated) {
             let coveredSuperview = covers ? presenterView.superview : nil
             if let coveredSuperview {
-                presenter.coveredViewPlacement = (coveredSuperview, coveredSuperview.subviews.firstIndex(of: presenterView) ?? 0)
+                presenter.coveredViewPlacement = CoveredViewPlacement(
+                    superview: coveredSuperview, index: coveredSuperview.subviews.firstIndex(of: presenterView) ?? 0
+                )
                 presenterView.removeFromSuperview()
             }
             coordinator?.end()
@@ -93,8 +95,9 @@ enum ModalPresentation {
         target.beginAppearanceTransition(false, animated: animated)
         if covers {
             presenter.beginAppearanceTransition(true, animated: animated)
-            if let (superview, index) = presenter.coveredViewPlacement, let presenterView = presenter.viewIfLoaded {
-                superview.insertSubview(presenterView, at: index)
+            if let placement = presenter.coveredViewPlacement, let superview = placement.superview,
+               let presenterView = presenter.viewIfLoaded {
+                superview.insertSubview(presenterView, at: placement.index)
                 presenterView.layoutIfNeeded()
             }
             presenter.coveredViewPlacement = nil

@@ -261,7 +261,7 @@ open class UIViewController: UIResponder {
     var storedPresented: UIViewController?
     weak var storedPresenting: UIViewController?
     /// Where a covering presentation took the presenter's view from, to put it back on dismissal.
-    var coveredViewPlacement: (superview: UIView, index: Int)?
+    var coveredViewPlacement: CoveredViewPlacement?
     /// The style a presentation used, resolved.
     var presentationStyle = UIModalPresentationStyle.fullScreen
     /// The coordinator of a transition in flight that involves this controller itself.

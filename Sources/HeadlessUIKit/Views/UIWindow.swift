@@ -43,7 +43,9 @@ open class UIWindow: UIView {
     }
 
     /// The window's stacking level; higher levels are in front.
-    open var windowLevel: UIWindow.Level = .normal
+    open var windowLevel: UIWindow.Level = .normal {
+        didSet { if oldValue != windowLevel { windowScene?.invalidateWindows() } }
+    }
 
     /// The screen the window is on (HeadlessUIKit has one screen; setting it changes nothing).
     open var screen: UIScreen {
@@ -61,6 +63,7 @@ open class UIWindow: UIView {
     open override var isHidden: Bool {
         didSet {
             guard oldValue != isHidden else { return }
+            windowScene?.invalidateWindows()
             if isHidden {
                 if isKeyWindow { UIWindow.keyWindowStorage = nil }
                 forEachTopLevelController { $0.beginAppearanceTransition(false, animated: false) }

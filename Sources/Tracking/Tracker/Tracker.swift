@@ -83,12 +83,7 @@ public final class Tracker {
         let instant = configuration.clock.now()
         let scanStart = DispatchTime.now().uptimeNanoseconds
         scanResult.removeAll()
-        let inTransition = transitions.findWindowsInTransition()
-        if inTransition {
-            scanner.scan(into: &scanResult, excludingWindows: { [transitions] in transitions.isInTransition($0) })
-        } else {
-            scanner.scan(into: &scanResult)
-        }
+        let inTransition = scanner.scan(into: &scanResult, excluding: transitions)
         let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
         reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
         let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)

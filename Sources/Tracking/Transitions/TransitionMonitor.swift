@@ -16,8 +16,10 @@ import HeadlessUIKit
 ///
 /// Each coordinator found gets one `animate(alongsideTransition: nil, completion:)`, whose completion (run by
 /// UIKit when the transition ends, cancelled or not) calls `onTransitionEnd`. No swizzling, nothing for the
-/// app to set; a coordinator that refuses is asked again at the next scan. With no transition in flight, a check allocates nothing beyond what each scene's `windows`
-/// array costs.
+/// app to set; a coordinator that refuses is asked again at the next scan.
+///
+/// As the scan's ``WindowExclusion``, the monitor checks the windows the scanner has already ordered for the
+/// scan: with no transition in flight, a check allocates nothing.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -31,22 +33,17 @@ final class TransitionMonitor {
         self.onTransitionEnd = onTransitionEnd
     }
 
-    /// Looks for transitions in flight in the visible windows of the foreground scenes, as a scan sees them,
-    /// and watches every coordinator found.
+    /// Looks for transitions in flight in `windows` and watches every coordinator found.
+    /// - Parameter windows: The visible windows of the foreground scenes, as a scan sees them.
     /// - Returns: Whether any window is in transition; ``isInTransition(_:)`` then tells which.
-    func findWindowsInTransition() -> Bool {
+    func findWindowsInTransition(among windows: ContiguousArray<UIWindow>) -> Bool {
         windowsInTransition.removeAll(keepingCapacity: true)
         foundCoordinators.removeAll(keepingCapacity: true)
-        for scene in UIApplication.shared.connectedScenes {
-            guard let windowScene = scene as? UIWindowScene,
-                  windowScene.activationState == .foregroundActive || windowScene.activationState == .foregroundInactive
-            else { continue }
-            for window in windowScene.windows where !window.isHidden {
-                guard let root = window.rootViewController else { continue }
-                visitedCount = 0
-                if visit(root, depth: 0) {
-                    windowsInTransition.append(ObjectIdentifier(window))
-                }
+        for window in windows {
+            guard let root = window.rootViewController else { continue }
+            visitedCount = 0
+            if visit(root, depth: 0) {
+                windowsInTransition.append(ObjectIdentifier(window))
             }
         }
         if !watched.isEmpty {
@@ -56,7 +53,7 @@ final class TransitionMonitor {
         return !windowsInTransition.isEmpty
     }
 
-    /// Whether the last ``findWindowsInTransition()`` found a transition in flight in `window`.
+    /// Whether the last ``findWindowsInTransition(among:)`` found a transition in flight in `window`.
     func isInTransition(_ window: UIWindow) -> Bool {
         windowsInTransition.contains(ObjectIdentifier(window))
     }
@@ -111,5 +108,18 @@ final class TransitionMonitor {
         guard let index = watched.firstIndex(of: identifier) else { return }
         watched.remove(at: index)
         onTransitionEnd()
+    }
+}
+
+// MARK: - WindowExclusion
+
+extension TransitionMonitor: WindowExclusion {
+    /// Leaves out the windows in transition: their frames already show a state the person may never see.
+    func findExcludedWindows(among windows: ContiguousArray<UIWindow>) -> Bool {
+        findWindowsInTransition(among: windows)
+    }
+
+    func excludes(_ window: UIWindow) -> Bool {
+        isInTransition(window)
     }
 }
