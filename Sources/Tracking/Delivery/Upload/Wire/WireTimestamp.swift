@@ -24,7 +24,10 @@ enum WireTimestamp {
     // MARK: - Private
 
     private static func quoted(_ date: Date) -> [UInt8] {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Rounded to the microsecond first: `Date` stores seconds since 2001, so an instant set from a
+        // 1970-based value can come back a hair early and floor into the previous millisecond.
+        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let milliseconds = microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
         var days = milliseconds / 86_400_000
         var millisecondOfDay = milliseconds % 86_400_000
         if millisecondOfDay < 0 {
