@@ -4,17 +4,17 @@ import Foundation
 ///
 /// Delete ``delivered`` and ``rejected`` from the queue; keep ``kept`` and try them again after
 /// ``retryDelay``.
-struct BatchDeliveryReport: Sendable, Equatable {
+package struct BatchDeliveryReport: Sendable, Equatable {
     /// Accepted by the collector (2xx).
-    var delivered: [String] = []
+    package var delivered: [String] = []
     /// Refused for good (4xx, or 413 for a single message); a diagnostic was reported.
-    var rejected: [String] = []
+    package var rejected: [String] = []
     /// Not delivered yet; retry after ``retryDelay``.
-    var kept: [String] = []
+    package var kept: [String] = []
     /// Seconds to wait before retrying ``kept``; `nil` when nothing is kept.
-    var retryDelay: TimeInterval?
+    package var retryDelay: TimeInterval?
     /// Consecutive failed attempts after this delivery (0 once a request succeeded), for the next call.
-    var failures = 0
+    package var failures = 0
     /// Each request's outcome, in order.
-    var outcomes: [UploadOutcome] = []
+    package var outcomes: [UploadOutcome] = []
 }

@@ -2,11 +2,11 @@ import CZlib
 import Foundation
 
 /// gzip-compresses request bodies (`Content-Encoding: gzip`); JSON batches shrink several-fold.
-enum Gzip {
+package enum Gzip {
     // MARK: - Internal
 
     /// `data` as a gzip stream, or `nil` if zlib fails (the caller then sends it uncompressed).
-    static func compress(_ data: Data, level: Int32 = Z_DEFAULT_COMPRESSION) -> Data? {
+    package static func compress(_ data: Data, level: Int32 = Z_DEFAULT_COMPRESSION) -> Data? {
         var stream = z_stream()
         // 15 + 16: the largest window, with a gzip header and trailer instead of zlib's.
         guard deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,

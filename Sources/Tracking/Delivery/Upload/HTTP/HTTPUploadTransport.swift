@@ -7,23 +7,30 @@ import FoundationNetworking
 /// gzip. One session per transport, its own delegate queue, so nothing runs on the main thread.
 ///
 /// It does not retry or interpret answers; ``UploadResponseClassifier`` and ``WireBatchSender`` do.
-final class HTTPUploadTransport: Sendable {
+package final class HTTPUploadTransport: Sendable {
     // MARK: - Internal
 
-    struct Configuration: Sendable {
-        var endpoint: TrackingEndpoint
+    package struct Configuration: Sendable {
+        package var endpoint: TrackingEndpoint
         /// Sent as the Basic auth user name, with an empty password, as Segment and RudderStack expect.
-        var writeKey: String
+        package var writeKey: String
         /// Compress bodies and send `Content-Encoding: gzip`.
-        var gzip = false
+        package var gzip: Bool
         /// Seconds without progress before a request fails with `URLError.timedOut`.
-        var timeout: TimeInterval = 30
+        package var timeout: TimeInterval
+
+        package init(endpoint: TrackingEndpoint, writeKey: String, gzip: Bool = false, timeout: TimeInterval = 30) {
+            self.endpoint = endpoint
+            self.writeKey = writeKey
+            self.gzip = gzip
+            self.timeout = timeout
+        }
     }
 
-    let configuration: Configuration
+    package let configuration: Configuration
 
     /// A transport, or `nil` when the endpoint's parts do not form a URL.
-    init?(configuration: Configuration) {
+    package init?(configuration: Configuration) {
         guard let url = configuration.endpoint.url else { return nil }
         self.configuration = configuration
         self.url = url
@@ -47,7 +54,7 @@ final class HTTPUploadTransport: Sendable {
     }
 
     /// The request that would carry `body` (compressed when configured and when compression succeeds).
-    func request(for body: Data) -> URLRequest {
+    package func request(for body: Data) -> URLRequest {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -62,7 +69,7 @@ final class HTTPUploadTransport: Sendable {
     }
 
     /// Posts `body` and returns the answer, or the transport failure.
-    func send(_ body: Data) async -> UploadResponse {
+    package func send(_ body: Data) async -> UploadResponse {
         let request = request(for: body)
         return await withCheckedContinuation { continuation in
             session.dataTask(with: request) { _, response, error in
@@ -77,7 +84,7 @@ final class HTTPUploadTransport: Sendable {
     }
 
     /// Cancels what is in flight and releases the session.
-    func invalidate() {
+    package func invalidate() {
         session.invalidateAndCancel()
     }
 

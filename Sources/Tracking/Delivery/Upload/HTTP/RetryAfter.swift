@@ -2,11 +2,11 @@ import Foundation
 
 /// Reads a `Retry-After` header: delay-seconds (`120`) or an HTTP-date (`Wed, 21 Oct 2026 07:28:00 GMT`,
 /// and the obsolete RFC 850 and asctime forms HTTP/1.1 still requires recipients to accept).
-enum RetryAfter {
+package enum RetryAfter {
     // MARK: - Internal
 
     /// The delay in seconds (0 for a date in the past), or `nil` when the value is neither form.
-    static func seconds(from value: String, now: Date) -> TimeInterval? {
+    package static func seconds(from value: String, now: Date) -> TimeInterval? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) {
             return TimeInterval(trimmed.prefix(9)) // More than 9 digits is years; the policy caps it anyway.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What to do with a batch after an upload attempt.
-enum UploadOutcome: Sendable, Equatable {
+package enum UploadOutcome: Sendable, Equatable {
     /// Why a batch is kept for another attempt.
-    enum RetryReason: Sendable, Equatable, CustomStringConvertible {
+    package enum RetryReason: Sendable, Equatable, CustomStringConvertible {
         /// 408, 429 or 5xx.
         case status(Int)
         /// The request timed out (stalled collector, slow network).
@@ -13,7 +13,7 @@ enum UploadOutcome: Sendable, Equatable {
         /// Any other transport failure (dropped connection, TLS, DNS).
         case transport(String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .status(let status): return "HTTP \(status)"
             case .timedOut: return "timed out"
@@ -33,7 +33,7 @@ enum UploadOutcome: Sendable, Equatable {
     case reject(status: Int)
 
     /// Whether the failure deserves a diagnostic: everything but delivery and being offline.
-    var isNoteworthy: Bool {
+    package var isNoteworthy: Bool {
         switch self {
         case .delivered, .retry(.offline, _): return false
         default: return true

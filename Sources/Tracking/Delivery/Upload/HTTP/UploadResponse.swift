@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one upload request came back with.
-enum UploadResponse: Sendable, Equatable {
+package enum UploadResponse: Sendable, Equatable {
     /// The collector answered with `status`; `retryAfter` is the raw `Retry-After` header, if any.
     case http(status: Int, retryAfter: String?)
     /// No answer: the request failed in transport (`URLError` code, or `nil` for a non-URL error).

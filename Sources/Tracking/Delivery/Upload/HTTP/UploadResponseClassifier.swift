@@ -5,11 +5,11 @@ import Foundation
 ///
 /// 1xx and 3xx cannot reach here as final answers (URLSession consumes them), so anything outside
 /// 200…599 is treated as a transport error and retried.
-enum UploadResponseClassifier {
+package enum UploadResponseClassifier {
     // MARK: - Internal
 
     /// The outcome of `response`; `now` is used to read an HTTP-date `Retry-After`.
-    static func outcome(of response: UploadResponse, now: Date) -> UploadOutcome {
+    package static func outcome(of response: UploadResponse, now: Date) -> UploadOutcome {
         switch response {
         case .http(let status, let retryAfter):
             switch status {

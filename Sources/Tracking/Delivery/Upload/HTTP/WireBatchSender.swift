@@ -5,20 +5,28 @@ import Foundation
 ///
 /// Stateless between calls: the caller carries ``BatchDeliveryReport/failures`` into the next call, so the
 /// backoff grows across consecutive failures and resets after a success.
-struct WireBatchSender: Sendable {
+package struct WireBatchSender: Sendable {
     // MARK: - Internal
 
-    let transport: HTTPUploadTransport
-    var backoff = UploadBackoffPolicy()
+    package let transport: HTTPUploadTransport
+    package var backoff = UploadBackoffPolicy()
     /// The wall clock, for `sentAt` and HTTP-date `Retry-After`s.
-    var now: @Sendable () -> Date = { Date() }
-    var diagnostics: @Sendable (TrackingDiagnostic) -> Void
+    package var now: @Sendable () -> Date = { Date() }
+    package var diagnostics: @Sendable (TrackingDiagnostic) -> Void
+
+    package init(transport: HTTPUploadTransport, backoff: UploadBackoffPolicy = UploadBackoffPolicy(),
+                 now: @escaping @Sendable () -> Date = { Date() }, diagnostics: @escaping @Sendable (TrackingDiagnostic) -> Void) {
+        self.transport = transport
+        self.backoff = backoff
+        self.now = now
+        self.diagnostics = diagnostics
+    }
 
     /// Delivers `batch`, splitting it as often as the collector answers 413.
     /// - Parameters:
     ///   - batch: The messages to send.
     ///   - failuresSoFar: Consecutive failed attempts before this call (the previous report's ``BatchDeliveryReport/failures``).
-    func deliver(_ batch: WireBatch, failuresSoFar: Int) async -> BatchDeliveryReport {
+    package func deliver(_ batch: WireBatch, failuresSoFar: Int) async -> BatchDeliveryReport {
         var report = BatchDeliveryReport(failures: failuresSoFar)
         var pending = [batch]
         while !pending.isEmpty {

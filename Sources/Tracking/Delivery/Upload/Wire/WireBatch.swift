@@ -2,38 +2,38 @@ import Foundation
 
 /// Encoded messages that fit one request, in order; the body is written at sending time so that `sentAt`
 /// is the moment of sending (Segment corrects device clock skew with it).
-struct WireBatch: Sendable, Equatable {
+package struct WireBatch: Sendable, Equatable {
     // MARK: - Internal
 
     /// `{"batch":[` + `],"sentAt":` + the quoted timestamp + `}`.
-    static let wrapperByteCount = 10 + 11 + WireTimestamp.byteCount + 2 + 1
+    package static let wrapperByteCount = 10 + 11 + WireTimestamp.byteCount + 2 + 1
 
     private(set) var messages: [EncodedWireMessage] = []
     /// The body's exact size: messages, commas and wrapper.
     private(set) var bodyByteCount = WireBatch.wrapperByteCount
 
-    init() {}
+    package init() {}
 
-    init(_ messages: some Sequence<EncodedWireMessage>) {
+    package init(_ messages: some Sequence<EncodedWireMessage>) {
         for message in messages { append(message) }
     }
 
-    var messageIds: [String] { messages.map(\.messageId) }
-    var isEmpty: Bool { messages.isEmpty }
-    var count: Int { messages.count }
+    package var messageIds: [String] { messages.map(\.messageId) }
+    package var isEmpty: Bool { messages.isEmpty }
+    package var count: Int { messages.count }
 
     /// The body size after appending `message`.
-    func bodyByteCount(appending message: EncodedWireMessage) -> Int {
+    package func bodyByteCount(appending message: EncodedWireMessage) -> Int {
         bodyByteCount + message.bytes.count + (messages.isEmpty ? 0 : 1)
     }
 
-    mutating func append(_ message: EncodedWireMessage) {
+    package mutating func append(_ message: EncodedWireMessage) {
         bodyByteCount = bodyByteCount(appending: message)
         messages.append(message)
     }
 
     /// The request body, `sentAt` being `sentAt`.
-    func body(sentAt: Date) -> Data {
+    package func body(sentAt: Date) -> Data {
         var writer = WireJSONWriter(reservingCapacity: bodyByteCount)
         writer.writeRaw(#"{"batch":["#)
         for (index, message) in messages.enumerated() {
@@ -47,7 +47,7 @@ struct WireBatch: Sendable, Equatable {
     }
 
     /// The two halves (for a 413), or `nil` when there is a single message left to split.
-    func split() -> (WireBatch, WireBatch)? {
+    package func split() -> (WireBatch, WireBatch)? {
         guard messages.count > 1 else { return nil }
         let middle = messages.count / 2
         return (WireBatch(messages[..<middle]), WireBatch(messages[middle...]))

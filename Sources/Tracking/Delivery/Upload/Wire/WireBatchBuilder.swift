@@ -2,14 +2,18 @@ import Foundation
 
 /// Packs messages into batches in order, within ``WireLimits``; messages over the per-message limit are
 /// dropped with a diagnostic.
-struct WireBatchBuilder: Sendable {
+package struct WireBatchBuilder: Sendable {
     // MARK: - Internal
 
-    var limits = WireLimits()
+    package var limits: WireLimits
+
+    package init(limits: WireLimits = WireLimits()) {
+        self.limits = limits
+    }
 
     /// Whether `message` is small enough to send; reports a ``TrackingDiagnostic/Code/messageTooLarge``
     /// diagnostic when it is not.
-    func admits(_ message: EncodedWireMessage, diagnostics: (TrackingDiagnostic) -> Void) -> Bool {
+    package func admits(_ message: EncodedWireMessage, diagnostics: (TrackingDiagnostic) -> Void) -> Bool {
         guard message.bytes.count <= limits.maximumMessageBytes,
               WireBatch().bodyByteCount(appending: message) <= limits.maximumRequestBytes
         else {
@@ -23,12 +27,12 @@ struct WireBatchBuilder: Sendable {
     }
 
     /// Whether `message` fits in `batch` without breaking the request size or count limit.
-    func fits(_ message: EncodedWireMessage, in batch: WireBatch) -> Bool {
+    package func fits(_ message: EncodedWireMessage, in batch: WireBatch) -> Bool {
         batch.count < limits.maximumMessageCount && batch.bodyByteCount(appending: message) <= limits.maximumRequestBytes
     }
 
     /// All `messages` in as few batches as the limits allow, in order; oversized messages dropped.
-    func batches(from messages: some Sequence<EncodedWireMessage>, diagnostics: (TrackingDiagnostic) -> Void) -> [WireBatch] {
+    package func batches(from messages: some Sequence<EncodedWireMessage>, diagnostics: (TrackingDiagnostic) -> Void) -> [WireBatch] {
         var batches: [WireBatch] = []
         var current = WireBatch()
         for message in messages where admits(message, diagnostics: diagnostics) {
@@ -45,7 +49,7 @@ struct WireBatchBuilder: Sendable {
     /// The longest prefix of `messages` that fits one batch (at least one admitted message when any is),
     /// and how many of `messages` it consumed, dropped ones included: for a loop that reads the queue in
     /// order and deletes what it consumed once the batch is delivered.
-    func firstBatch(from messages: [EncodedWireMessage], diagnostics: (TrackingDiagnostic) -> Void) -> (batch: WireBatch, consumed: Int) {
+    package func firstBatch(from messages: [EncodedWireMessage], diagnostics: (TrackingDiagnostic) -> Void) -> (batch: WireBatch, consumed: Int) {
         var batch = WireBatch()
         var consumed = 0
         for message in messages {

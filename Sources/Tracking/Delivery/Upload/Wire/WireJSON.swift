@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Objects keep their members in order, so messages read the same in every request and tests can compare
 /// bytes.
-enum WireJSON: Sendable, Equatable {
+package enum WireJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -15,7 +15,7 @@ enum WireJSON: Sendable, Equatable {
     case object([WireJSONMember])
 
     /// The value of a tracked property.
-    init(_ value: TrackingPropertyValue) {
+    package init(_ value: TrackingPropertyValue) {
         switch value {
         case .string(let string): self = .string(string)
         case .int(let int): self = .int(int)
@@ -26,11 +26,11 @@ enum WireJSON: Sendable, Equatable {
 }
 
 /// One member of a JSON object.
-struct WireJSONMember: Sendable, Equatable {
-    var key: String
-    var value: WireJSON
+package struct WireJSONMember: Sendable, Equatable {
+    package var key: String
+    package var value: WireJSON
 
-    init(_ key: String, _ value: WireJSON) {
+    package init(_ key: String, _ value: WireJSON) {
         self.key = key
         self.value = value
     }
@@ -38,7 +38,7 @@ struct WireJSONMember: Sendable, Equatable {
 
 extension [WireJSONMember] {
     /// Tracked properties as members, sorted by key so that equal dictionaries encode to equal bytes.
-    init(_ properties: TrackingProperties) {
+    package init(_ properties: TrackingProperties) {
         self = properties.sorted { $0.key < $1.key }.map { WireJSONMember($0.key, WireJSON($0.value)) }
     }
 }

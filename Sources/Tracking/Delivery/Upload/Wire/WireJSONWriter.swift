@@ -5,21 +5,21 @@ import Foundation
 /// A 500 KB batch is built on every flush, so this is the hot path of delivery. Strings are written as
 /// UTF-8 with the escapes JSON requires (`"`, `\`, and the control characters below U+0020); everything
 /// else, including `/` and non-ASCII characters, goes through unchanged, which JSON allows.
-struct WireJSONWriter {
+package struct WireJSONWriter {
     // MARK: - Internal
 
     private(set) var bytes: [UInt8]
 
-    init(reservingCapacity capacity: Int = 1024) {
+    package init(reservingCapacity capacity: Int = 1024) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func write(_ value: WireJSON) {
+    package mutating func write(_ value: WireJSON) {
         switch value {
         case .null: writeRaw("null")
         case .bool(let bool): writeRaw(bool ? "true" : "false")
-        case .int(let int): writeRaw(String(int))
+        case .int(let int): write(int)
         case .double(let double): write(double)
         case .string(let string): write(string)
         case .array(let elements):
@@ -33,7 +33,7 @@ struct WireJSONWriter {
         }
     }
 
-    mutating func write(_ members: [WireJSONMember]) {
+    package mutating func write(_ members: [WireJSONMember]) {
         bytes.append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -45,24 +45,37 @@ struct WireJSONWriter {
     }
 
     /// Writes `"key":` after a `,` unless `first`.
-    mutating func writeKey(_ key: String, first: Bool = false) {
+    package mutating func writeKey(_ key: String, first: Bool = false) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         write(key)
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func write(_ double: Double) {
+    package mutating func write(_ int: Int) {
+        guard int != 0 else { return bytes.append(UInt8(ascii: "0")) }
+        if int < 0 { bytes.append(UInt8(ascii: "-")) }
+        // Digits of the magnitude, most significant first, without a temporary string.
+        let magnitude = int.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    package mutating func write(_ double: Double) {
         guard double.isFinite else { return writeRaw("null") }
         // Integral values in the exactly representable range print without a fraction, as JSONSerialization
         // does; the rest use Swift's shortest round-tripping form (`0.1`, `1e-05`), which is valid JSON.
         if double == double.rounded(), abs(double) < 9_007_199_254_740_992 {
-            writeRaw(String(Int64(double)))
+            write(Int(double))
         } else {
             writeRaw(String(double))
         }
     }
 
-    mutating func write(_ string: String) {
+    package mutating func write(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
@@ -80,12 +93,17 @@ struct WireJSONWriter {
     }
 
     /// Appends ASCII text that needs no escaping (numbers, literals, punctuation).
-    mutating func writeRaw(_ text: String) {
+    package mutating func writeRaw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func append(_ other: [UInt8]) {
+    package mutating func append(_ other: [UInt8]) {
         bytes.append(contentsOf: other)
+    }
+
+    /// Lets `body` append to the buffer directly.
+    package mutating func appendBytes(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
     }
 
     // MARK: - Private

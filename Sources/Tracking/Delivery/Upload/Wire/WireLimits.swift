@@ -4,11 +4,13 @@ import Foundation
 ///
 /// Segment documents 32 KB per message and 500 KB per batch request and answers 400 beyond them; the
 /// defaults stay under both whether "KB" means 1,000 or 1,024 bytes.
-struct WireLimits: Sendable, Equatable {
+package struct WireLimits: Sendable, Equatable {
     /// Largest encoded message; larger ones are dropped with a diagnostic.
-    var maximumMessageBytes = 32_000
+    package var maximumMessageBytes = 32_000
     /// Largest request body (uncompressed), the `{"batch":[…],"sentAt":…}` wrapper included.
-    var maximumRequestBytes = 500_000
+    package var maximumRequestBytes = 500_000
     /// Most messages in one batch.
-    var maximumMessageCount = 1_000
+    package var maximumMessageCount = 1_000
+
+    package init() {}
 }

@@ -8,7 +8,7 @@ extension WireMessage {
     ///
     /// `messageId` is the event's id, lowercased, so a re-sent event keeps it. Identity and context are
     /// the caller's: they come from the store's record of the event.
-    init?(event: TrackingEvent, anonymousId: String?, userId: String?, context: [WireJSONMember], naming: TrackingWireNaming) {
+    package init?(event: TrackingEvent, anonymousId: String?, userId: String?, context: [WireJSONMember], naming: TrackingWireNaming) {
         let keys = naming.propertyKeys
         var properties: [WireJSONMember]
         let kind: Kind

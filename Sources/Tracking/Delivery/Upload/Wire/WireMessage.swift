@@ -5,31 +5,43 @@ import Foundation
 /// Field names follow Segment's spec: `type`, `messageId`, `timestamp` (ISO-8601, UTC, milliseconds),
 /// `anonymousId`, `userId`, `event` (track) or `name` (screen), `properties` (track, screen) or `traits`
 /// (identify), `context`. Encode once with ``encoded()``; batches are assembled from the bytes.
-struct WireMessage: Sendable, Equatable {
+package struct WireMessage: Sendable, Equatable {
     // MARK: - Internal
 
     /// The call's type.
-    enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case track
         case screen
         case identify
     }
 
-    var type: Kind
+    package var type: Kind
     /// The event's id; the server drops duplicates by it, so a re-sent event must keep it.
-    var messageId: String
-    var timestamp: Date
-    var anonymousId: String?
-    var userId: String?
+    package var messageId: String
+    package var timestamp: Date
+    package var anonymousId: String?
+    package var userId: String?
     /// The event name (`track`) or screen name (`screen`); ignored for `identify`.
-    var name: String?
+    package var name: String?
     /// `properties` for `track` and `screen`, `traits` for `identify`.
-    var properties: [WireJSONMember]
+    package var properties: [WireJSONMember]
     /// The `context` object: library, app, device, os, screen, locale, timezone.
-    var context: [WireJSONMember]
+    package var context: [WireJSONMember]
+
+    package init(type: Kind, messageId: String, timestamp: Date, anonymousId: String?, userId: String?,
+                 name: String?, properties: [WireJSONMember], context: [WireJSONMember]) {
+        self.type = type
+        self.messageId = messageId
+        self.timestamp = timestamp
+        self.anonymousId = anonymousId
+        self.userId = userId
+        self.name = name
+        self.properties = properties
+        self.context = context
+    }
 
     /// The message as JSON bytes, members in spec order.
-    func encoded() -> EncodedWireMessage {
+    package func encoded() -> EncodedWireMessage {
         var writer = WireJSONWriter(reservingCapacity: 512)
         writer.writeRaw("{")
         writer.writeKey("type", first: true)
@@ -66,7 +78,7 @@ struct WireMessage: Sendable, Equatable {
 }
 
 /// A message's JSON bytes and its id.
-struct EncodedWireMessage: Sendable, Equatable {
-    var messageId: String
-    var bytes: [UInt8]
+package struct EncodedWireMessage: Sendable, Equatable {
+    package var messageId: String
+    package var bytes: [UInt8]
 }

@@ -5,25 +5,27 @@ import Foundation
 ///
 /// Hand-written (days-to-civil-date arithmetic) rather than `ISO8601DateFormatter`, which is slow on the
 /// hot path and not `Sendable`. Always 24 bytes, so a batch's size is known before `sentAt` is.
-enum WireTimestamp {
+package enum WireTimestamp {
     // MARK: - Internal
 
     /// The length of every timestamp this writes.
-    static let byteCount = 24
+    package static let byteCount = 24
 
     /// The timestamp's bytes, quoted for JSON.
-    static func write(_ date: Date, into writer: inout WireJSONWriter) {
-        writer.append(quoted(date))
+    package static func write(_ date: Date, into writer: inout WireJSONWriter) {
+        writer.appendBytes { quoted(date, into: &$0) }
     }
 
     /// The timestamp as a string.
-    static func string(_ date: Date) -> String {
-        String(decoding: quoted(date).dropFirst().dropLast(), as: UTF8.self)
+    package static func string(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        quoted(date, into: &bytes)
+        return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
     }
 
     // MARK: - Private
 
-    private static func quoted(_ date: Date) -> [UInt8] {
+    private static func quoted(_ date: Date, into out: inout [UInt8]) {
         // Rounded to the microsecond first: `Date` stores seconds since 2001, so an instant set from a
         // 1970-based value can come back a hair early and floor into the previous millisecond.
         let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
@@ -36,8 +38,6 @@ enum WireTimestamp {
         }
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let second = millisecondOfDay / 1000
-        var out: [UInt8] = []
-        out.reserveCapacity(byteCount + 2)
         out.append(UInt8(ascii: "\""))
         append(year, width: 4, to: &out)
         out.append(UInt8(ascii: "-"))
@@ -54,7 +54,6 @@ enum WireTimestamp {
         append(millisecondOfDay % 1000, width: 3, to: &out)
         out.append(UInt8(ascii: "Z"))
         out.append(UInt8(ascii: "\""))
-        return out
     }
 
     /// Howard Hinnant's `civil_from_days`: proleptic Gregorian date of a day count since 1970-01-01.
@@ -72,12 +71,12 @@ enum WireTimestamp {
 
     /// Appends a non-negative number zero-padded to `width` digits (years beyond 9999 are clamped).
     private static func append(_ value: Int64, width: Int, to out: inout [UInt8]) {
-        var value = min(max(value, 0), width == 4 ? 9999 : Int64.max)
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
-        for index in stride(from: width - 1, through: 0, by: -1) {
-            digits[index] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
+        let value = min(max(value, 0), width == 4 ? 9999 : Int64.max)
+        var divisor: Int64 = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
         }
-        out.append(contentsOf: digits)
     }
 }
