@@ -49,6 +49,16 @@ final class WireJSONWriterTests: XCTestCase {
         XCTAssertTrue(parsed["nan"] is NSNull)
     }
 
+    func testIntegersAtTheExtremesAndSeededIntegersRoundTrip() throws {
+        var generator = SeededGenerator(seed: 3)
+        let values = [0, 1, -1, 9, 10, -10, Int.max, Int.min] + (0..<200).map { _ in Int(truncatingIfNeeded: generator.next()) }
+        for value in values {
+            var writer = WireJSONWriter()
+            writer.write(.int(value))
+            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), String(value))
+        }
+    }
+
     func testSeededRandomDoublesRoundTripExactly() throws {
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<300 {
