@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "BehavioursTests", dependencies: ["Behaviours", "TestSupport", headlessUIKit]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TestSupport", headlessUIKit]),
         .testTarget(name: "LoopbackCollectorTests", dependencies: ["LoopbackCollector"]),
-        .testTarget(name: "DeliveryTests", dependencies: ["Tracking", "LoopbackCollector"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Tracking", "LoopbackCollector", headlessUIKit]),
         .testTarget(name: "DemoTests", dependencies: ["DemoApp", "Tracking", "TestSupport", headlessUIKit]),
     ],
     swiftLanguageModes: [.v6]
