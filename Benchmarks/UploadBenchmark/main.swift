@@ -46,6 +46,39 @@ for _ in 0..<rounds {
 print("batch: \(sample.messages) messages, \(sample.body.count) bytes (limit 500000)")
 print(String(format: "build 500 KB batch: median %.2f ms, min %.2f ms over %d rounds", median(buildTimes), buildTimes.min()!, rounds))
 
+// Baseline: the same messages through JSONSerialization (dictionaries built from the events, then encoded).
+func foundationBatch(from events: ArraySlice<TrackingEvent>) -> Data {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let context: [String: Any] = ["library": ["name": "Sightline", "version": "0.1.0"], "locale": "en-GB", "timezone": "Europe/London",
+                                  "app": ["name": "Demo", "version": "1.4.2", "build": "412", "namespace": "com.example.demo"],
+                                  "device": ["manufacturer": "Apple", "model": "iPhone15,2", "type": "ios"],
+                                  "os": ["name": "iOS", "version": "18.1"], "screen": ["width": 393, "height": 852, "density": 3]]
+    let messages: [[String: Any]] = events.map { event in
+        var properties: [String: Any] = [:]
+        for (key, value) in event.properties {
+            switch value {
+            case .string(let string): properties[key] = string
+            case .int(let int): properties[key] = int
+            case .double(let double): properties[key] = double
+            case .bool(let bool): properties[key] = bool
+            }
+        }
+        properties["visible_ratio"] = event.visibleRatio
+        return ["type": event.kind == .screenView ? "screen" : "track", "messageId": event.id.uuidString.lowercased(),
+                "timestamp": formatter.string(from: event.timestamp), "anonymousId": "3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c",
+                "userId": "user-1842", "event": event.name, "properties": properties, "context": context]
+    }
+    return (try? JSONSerialization.data(withJSONObject: ["batch": messages, "sentAt": formatter.string(from: Date())])) ?? Data()
+}
+var foundationTimes: [Double] = []
+for _ in 0..<rounds {
+    let start = clock.now
+    _ = foundationBatch(from: batchEvents)
+    foundationTimes.append(milliseconds(clock.now - start))
+}
+print(String(format: "same batch through JSONSerialization: median %.2f ms (%.1fx)", median(foundationTimes), median(foundationTimes) / median(buildTimes)))
+
 // Upload throughput: full batches posted one at a time, as the uploader does.
 let collector = try LoopbackCollector()
 let endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
@@ -77,6 +110,7 @@ for gzip in [false, true] {
 collector.stop()
 
 print(String(format: "RESULT name=batch_500kb_build_ms value=%.3f", median(buildTimes)))
+print(String(format: "RESULT name=batch_500kb_build_jsonserialization_ms value=%.3f", median(foundationTimes)))
 print(String(format: "RESULT name=transport_events_per_s value=%.0f", throughput["plain"] ?? 0))
 print(String(format: "RESULT name=transport_gzip_events_per_s value=%.0f", throughput["gzip"] ?? 0))
 
