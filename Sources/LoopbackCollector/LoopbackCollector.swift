@@ -7,8 +7,8 @@ import Foundation
 /// reads `Content-Length` and chunked bodies, answers `100 Continue` when asked, and gunzips
 /// `Content-Encoding: gzip` bodies before recording them. Answers come from a FIFO of
 /// ``CollectorBehaviour``s, then ``defaultBehaviour``. Everything is bounded: connections, head and body
-/// sizes, idle time, stall time. ``stop()`` (or `deinit`) wakes and joins every thread and closes every
-/// descriptor.
+/// sizes, idle time, stall time. ``stop()``, or releasing the collector, wakes and joins every thread and
+/// closes every descriptor.
 ///
 /// ```swift
 /// let collector = try LoopbackCollector()
@@ -17,7 +17,7 @@ import Foundation
 /// // POST to collector.url(path: "/v1/batch") …
 /// let requests = collector.waitForRequests(count: 2, timeout: 5)
 /// ```
-public final class LoopbackCollector: @unchecked Sendable {
+public final class LoopbackCollector: Sendable {
     // MARK: - Public
 
     /// Bounds on what one collector will hold.
@@ -40,7 +40,7 @@ public final class LoopbackCollector: @unchecked Sendable {
     }
 
     /// The port it listens on.
-    public let port: UInt16
+    public var port: UInt16 { server.port }
 
     /// Starts listening on 127.0.0.1.
     /// - Parameters:
@@ -48,60 +48,39 @@ public final class LoopbackCollector: @unchecked Sendable {
     ///   - limits: Bounds on connections, sizes and times.
     /// - Throws: When the socket cannot be created or bound (for example, the port is taken).
     public init(port: UInt16 = 0, limits: Limits = Limits()) throws {
-        self.limits = limits
-        let listener = try PosixSocket.listen(port: port, backlog: 64)
-        do {
-            wakePipe = try PosixSocket.makeWakePipe()
-        } catch {
-            PosixSocket.closeDescriptor(listener.descriptor)
-            throw error
-        }
-        listenDescriptor = listener.descriptor
-        self.port = listener.port
-        startThread(name: "LoopbackCollector.accept") { [self] in acceptLoop() }
+        server = try CollectorServer(port: port, limits: limits)
     }
 
     deinit {
-        stop()
+        server.stop()
     }
 
     /// `http://127.0.0.1:<port><path>`.
     /// - Parameter path: The path, starting with `/`.
     public func url(path: String = "/") -> URL {
-        var components = URLComponents()
-        components.scheme = "http"
-        components.host = "127.0.0.1"
-        components.port = Int(port)
-        components.path = path
-        return components.url!
+        server.url(path: path)
     }
 
     /// Appends answers for the next requests, in order.
     /// - Parameter behaviours: One behaviour per request.
     public func enqueue(_ behaviours: CollectorBehaviour...) {
-        condition.withLock { script.append(contentsOf: behaviours) }
+        server.enqueue(contentsOf: behaviours)
     }
 
     /// How requests beyond the script are answered (``CollectorBehaviour/accept`` by default).
     public var defaultBehaviour: CollectorBehaviour {
-        get { condition.withLock { fallback } }
-        set { condition.withLock { fallback = newValue } }
+        get { server.defaultBehaviour }
+        set { server.defaultBehaviour = newValue }
     }
 
     /// Every request received so far, in arrival order.
-    public var requests: [CollectedRequest] {
-        condition.withLock { recorded }
-    }
+    public var requests: [CollectedRequest] { server.requests }
 
     /// Connections accepted so far (keep-alive shows as fewer connections than requests).
-    public var acceptedConnections: Int {
-        condition.withLock { accepted }
-    }
+    public var acceptedConnections: Int { server.acceptedConnections }
 
     /// Connections open now.
-    public var openConnections: Int {
-        condition.withLock { connectionThreads }
-    }
+    public var openConnections: Int { server.openConnections }
 
     /// Waits until at least `count` requests have arrived.
     /// - Parameters:
@@ -109,156 +88,16 @@ public final class LoopbackCollector: @unchecked Sendable {
     ///   - timeout: The most seconds to wait.
     /// - Returns: The requests, or `nil` if fewer than `count` arrived in time.
     public func waitForRequests(count: Int, timeout: TimeInterval) -> [CollectedRequest]? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while recorded.count < count {
-            guard condition.wait(until: deadline) else { break }
-        }
-        return recorded.count >= count ? recorded : nil
+        server.waitForRequests(count: count, timeout: timeout)
     }
 
     /// Stops listening, wakes every stalled or idle connection, closes them and joins every thread.
     /// Idempotent.
     public func stop() {
-        let shouldStop = condition.withLock { () -> Bool in
-            guard !stopping else { return false }
-            stopping = true
-            return true
-        }
-        guard shouldStop else { return }
-        PosixSocket.signal(wakePipe)
-        let deadline = Date(timeIntervalSinceNow: 10)
-        condition.lock()
-        while liveThreads > 0, condition.wait(until: deadline) {}
-        condition.unlock()
-        PosixSocket.closeDescriptor(listenDescriptor)
-        PosixSocket.closeDescriptor(wakePipe.read)
-        PosixSocket.closeDescriptor(wakePipe.write)
+        server.stop()
     }
 
     // MARK: - Private
 
-    private let limits: Limits
-    private let listenDescriptor: Int32
-    private let wakePipe: (read: Int32, write: Int32)
-    private let condition = NSCondition()
-    private var script: [CollectorBehaviour] = []
-    private var fallback: CollectorBehaviour = .accept
-    private var recorded: [CollectedRequest] = []
-    private var accepted = 0
-    private var connectionThreads = 0
-    private var liveThreads = 0
-    private var stopping = false
-
-    private func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
-        condition.withLock { liveThreads += 1 }
-        let thread = Thread { [self] in
-            body()
-            condition.withLock {
-                liveThreads -= 1
-                condition.broadcast()
-            }
-        }
-        thread.name = name
-        thread.start()
-    }
-
-    private func acceptLoop() {
-        while true {
-            guard PosixSocket.wait(for: listenDescriptor, orWake: wakePipe.read, timeout: 3600) == .readable else {
-                if condition.withLock({ stopping }) { return }
-                continue
-            }
-            guard let client = PosixSocket.accept(listenDescriptor) else { continue }
-            let admitted = condition.withLock { () -> Bool in
-                guard !stopping, connectionThreads < limits.maximumConnections else { return false }
-                accepted += 1
-                connectionThreads += 1
-                return true
-            }
-            guard admitted else {
-                PosixSocket.closeDescriptor(client)
-                continue
-            }
-            startThread(name: "LoopbackCollector.connection") { [self] in
-                serve(client)
-                PosixSocket.closeDescriptor(client)
-                condition.withLock { connectionThreads -= 1 }
-            }
-        }
-    }
-
-    private func serve(_ client: Int32) {
-        var reader = HTTPRequestReader(
-            descriptor: client, wake: wakePipe.read, idleTimeout: limits.idleTimeout,
-            maximumHeadBytes: limits.maximumHeadBytes, maximumBodyBytes: limits.maximumBodyBytes,
-            sendContinue: { _ = PosixSocket.write(client, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
-        )
-        while true {
-            let request: HTTPRequestReader.RawRequest
-            do {
-                request = try reader.next()
-            } catch {
-                if case .malformed(let status) = error {
-                    _ = PosixSocket.write(client, Self.responseBytes(status: status, headers: [:], body: "", close: true))
-                }
-                return
-            }
-            let behaviour = record(request)
-            guard let response = behaviour.response else {
-                if behaviour == .stall {
-                    // Ends when the client gives up (readable: its close), the collector stops, or the bound.
-                    _ = PosixSocket.wait(for: client, orWake: wakePipe.read, timeout: limits.maximumStall)
-                }
-                return
-            }
-            let close = request.closesConnection
-            guard PosixSocket.write(client, Self.responseBytes(status: response.status, headers: response.headers, body: response.body, close: close)),
-                  !close else { return }
-        }
-    }
-
-    private func record(_ request: HTTPRequestReader.RawRequest) -> CollectorBehaviour {
-        var body = Data(request.body)
-        if request.header("Content-Encoding")?.lowercased() == "gzip" {
-            body = Gunzip.decode(body, limit: limits.maximumBodyBytes) ?? Data()
-        }
-        return condition.withLock {
-            let behaviour = script.isEmpty ? fallback : script.removeFirst()
-            recorded.append(CollectedRequest(
-                method: request.method, path: request.path, headers: request.headers, body: body,
-                wireBodySize: request.body.count, receivedAt: Date(), behaviour: behaviour
-            ))
-            if recorded.count > limits.maximumRecordedRequests { recorded.removeFirst() }
-            condition.broadcast()
-            return behaviour
-        }
-    }
-
-    private static func responseBytes(status: Int, headers: [String: String], body: String, close: Bool) -> [UInt8] {
-        let bodyBytes = Array(body.utf8)
-        var head = "HTTP/1.1 \(status) \(reason(for: status))\r\n"
-        head += "Content-Type: application/json\r\nContent-Length: \(bodyBytes.count)\r\n"
-        head += close ? "Connection: close\r\n" : "Connection: keep-alive\r\n"
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            head += "\(name): \(value)\r\n"
-        }
-        head += "\r\n"
-        return Array(head.utf8) + bodyBytes
-    }
-
-    private static func reason(for status: Int) -> String {
-        switch status {
-        case 200: return "OK"
-        case 400: return "Bad Request"
-        case 408: return "Request Timeout"
-        case 413: return "Payload Too Large"
-        case 429: return "Too Many Requests"
-        case 431: return "Request Header Fields Too Large"
-        case 500: return "Internal Server Error"
-        case 503: return "Service Unavailable"
-        default: return "Status"
-        }
-    }
+    private let server: CollectorServer
 }

@@ -159,6 +159,16 @@ final class LoopbackCollectorTests: XCTestCase {
         #endif
     }
 
+    func testReleasingTheCollectorStopsIt() throws {
+        var released: LoopbackCollector? = try LoopbackCollector()
+        let port = try XCTUnwrap(released?.port)
+        XCTAssertThrowsError(try LoopbackCollector(port: port), "the port is taken while it listens")
+        released = nil
+        let again = try LoopbackCollector(port: port)
+        XCTAssertEqual(again.port, port)
+        again.stop()
+    }
+
     func testMalformedRequestGets400AndIsNotRecorded() throws {
         let reply = try rawExchange("GARBAGE\r\n\r\n")
         XCTAssertTrue(reply.hasPrefix("HTTP/1.1 400 "), reply)
