@@ -17,10 +17,16 @@ let package = Package(
     targets: [
         // MARK: - Product
         .target(name: "Behaviours", dependencies: [headlessUIKit]),
-        .target(name: "Tracking", dependencies: [headlessUIKit]),
+        .target(name: "Tracking", dependencies: [headlessUIKit, "CZlib"]),
+
+        // MARK: - System libraries
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         // MARK: - UIKit stand-in
         .target(name: "HeadlessUIKit"),
+
+        // MARK: - Loopback collector (tests, demo and benchmarks; not a product)
+        .target(name: "LoopbackCollector", dependencies: ["CZlib"]),
 
         // MARK: - Demo
         .target(name: "DemoApp", dependencies: ["Behaviours", "Tracking", headlessUIKit], path: "Demo/App"),
@@ -31,6 +37,7 @@ let package = Package(
         .executableTarget(name: "ScanBenchmark", dependencies: ["BenchmarkSupport", "AllocationCounter", "Tracking", headlessUIKit], path: "Benchmarks/ScanBenchmark"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(name: "DeliveryBenchmark", dependencies: ["Tracking"], path: "Benchmarks/DeliveryBenchmark"),
+        .executableTarget(name: "UploadBenchmark", dependencies: ["Tracking", "LoopbackCollector"], path: "Benchmarks/UploadBenchmark"),
         .testTarget(name: "Benchmarks", dependencies: ["BenchmarkSupport", "Tracking", headlessUIKit], path: "Benchmarks/PerformanceTests"),
 
         // MARK: - Tests
@@ -38,6 +45,8 @@ let package = Package(
         .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit", "TestSupport"]),
         .testTarget(name: "BehavioursTests", dependencies: ["Behaviours", "TestSupport", headlessUIKit]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TestSupport", headlessUIKit]),
+        .testTarget(name: "LoopbackCollectorTests", dependencies: ["LoopbackCollector"]),
+        .testTarget(name: "DeliveryTests", dependencies: ["Tracking", "LoopbackCollector", headlessUIKit]),
         .testTarget(name: "DemoTests", dependencies: ["DemoApp", "Tracking", "TestSupport", headlessUIKit]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,7 +18,7 @@ public enum Headless {
     }
 
     /// Returns to a fresh app: hides and detaches every window, makes the app active, drops pending layout
-    /// and animations. Call it in each test's `setUp`.
+    /// and animations, reports and forgets background tasks never ended. Call it in each test's `setUp`.
     public static func reset() {
         for scene in UIApplication.shared.connectedScenes {
             guard let windowScene = scene as? UIWindowScene else { continue }
@@ -34,6 +34,7 @@ public enum Headless {
         UIWindow.keyWindowStorage = nil
         UpdateCycle.shared.cancel()
         TransitionAnimator.shared.cancelAll()
+        BackgroundTaskRegistry.shared.reset()
     }
 
     /// Moves the app to the background: will-resign-active, then did-enter-background.

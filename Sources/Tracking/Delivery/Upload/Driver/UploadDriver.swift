@@ -1,0 +1,70 @@
+import Foundation
+
+/// The upload loop without the store: takes batches from an ``UploadBatchSource``, sends them through a
+/// ``WireBatchSender`` one request at a time, reports each outcome back, and holds off after failures
+/// until the backoff has passed.
+///
+/// Flush triggers (a count, an interval, backgrounding, an explicit `flush()`) all call ``flush()``;
+/// calls that arrive while a flush runs join it instead of starting a second request. A flush stops at the
+/// first failure (the batch is kept, ``retryNotBefore`` set) or when the source is empty, and sends at most
+/// ``maximumBatchesPerFlush`` batches so it always ends.
+package actor UploadDriver {
+    // MARK: - Internal
+
+    package let maximumBatchesPerFlush: Int
+    /// Consecutive failed requests; the backoff grows with it and a success resets it.
+    package private(set) var failures = 0
+    /// No request is sent before this instant (set after a failure).
+    package private(set) var retryNotBefore: Date?
+
+    package init(sender: WireBatchSender, source: any UploadBatchSource, now: @escaping @Sendable () -> Date = { Date() },
+                 maximumBatchesPerFlush: Int = 1_000) {
+        self.sender = sender
+        self.source = source
+        self.now = now
+        self.maximumBatchesPerFlush = max(1, maximumBatchesPerFlush)
+    }
+
+    /// Sends what the source has, until it is empty, a request fails, or the per-flush bound is reached.
+    /// Joins the flush in progress, if any.
+    package func flush() async -> UploadFlushSummary {
+        if let running { return await running.value }
+        let task = Task { await drain() }
+        running = task
+        let summary = await task.value
+        running = nil
+        return summary
+    }
+
+    // MARK: - Private
+
+    private let sender: WireBatchSender
+    private let source: any UploadBatchSource
+    private let now: @Sendable () -> Date
+    private var running: Task<UploadFlushSummary, Never>?
+
+    private func drain() async -> UploadFlushSummary {
+        var summary = UploadFlushSummary()
+        if let retryNotBefore, now() < retryNotBefore {
+            summary.waitedForBackoff = true
+            summary.retryDelay = retryNotBefore.timeIntervalSince(now())
+            return summary
+        }
+        retryNotBefore = nil
+        for _ in 0..<maximumBatchesPerFlush {
+            guard let batch = await source.nextBatch(), !batch.isEmpty else { break }
+            let report = await sender.deliver(batch, failuresSoFar: failures)
+            failures = report.failures
+            await source.complete(report)
+            summary.requests += report.outcomes.count
+            summary.delivered += report.delivered.count
+            summary.rejected += report.rejected.count
+            if let delay = report.retryDelay {
+                retryNotBefore = now().addingTimeInterval(delay)
+                summary.retryDelay = delay
+                break
+            }
+        }
+        return summary
+    }
+}

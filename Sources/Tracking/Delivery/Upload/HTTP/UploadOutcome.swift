@@ -1,0 +1,42 @@
+import Foundation
+
+/// What to do with a batch after an upload attempt.
+package enum UploadOutcome: Sendable, Equatable {
+    /// Why a batch is kept for another attempt.
+    package enum RetryReason: Sendable, Equatable, CustomStringConvertible {
+        /// 408, 429 or 5xx.
+        case status(Int)
+        /// The request timed out (stalled collector, slow network).
+        case timedOut
+        /// No network or nothing listening: not an error, so no diagnostic.
+        case offline
+        /// Any other transport failure (dropped connection, TLS, DNS).
+        case transport(String)
+
+        package var description: String {
+            switch self {
+            case .status(let status): return "HTTP \(status)"
+            case .timedOut: return "timed out"
+            case .offline: return "offline"
+            case .transport(let detail): return detail
+            }
+        }
+    }
+
+    /// 2xx: the collector has it; delete the batch.
+    case delivered
+    /// Keep the batch and try again after a backoff, at least `retryAfter` seconds when the collector said so.
+    case retry(RetryReason, retryAfter: TimeInterval?)
+    /// 413: send the batch in halves (a single message that is still too large is dropped).
+    case split
+    /// Another 4xx: the collector will never take this batch; drop it with a diagnostic.
+    case reject(status: Int)
+
+    /// Whether the failure deserves a diagnostic: everything but delivery and being offline.
+    package var isNoteworthy: Bool {
+        switch self {
+        case .delivered, .retry(.offline, _): return false
+        default: return true
+        }
+    }
+}

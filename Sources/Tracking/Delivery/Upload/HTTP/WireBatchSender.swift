@@ -1,0 +1,65 @@
+import Foundation
+
+/// Delivers one batch: stamps `sentAt`, posts it, classifies the answer, splits on 413, and says what to
+/// delete, what to keep and how long to wait. One request at a time.
+///
+/// Stateless between calls: the caller carries ``BatchDeliveryReport/failures`` into the next call, so the
+/// backoff grows across consecutive failures and resets after a success.
+package struct WireBatchSender: Sendable {
+    // MARK: - Internal
+
+    package let transport: HTTPUploadTransport
+    package var backoff = UploadBackoffPolicy()
+    /// The wall clock, for `sentAt` and HTTP-date `Retry-After`s.
+    package var now: @Sendable () -> Date = { Date() }
+    package var diagnostics: @Sendable (TrackingDiagnostic) -> Void
+
+    package init(transport: HTTPUploadTransport, backoff: UploadBackoffPolicy = UploadBackoffPolicy(),
+                 now: @escaping @Sendable () -> Date = { Date() }, diagnostics: @escaping @Sendable (TrackingDiagnostic) -> Void) {
+        self.transport = transport
+        self.backoff = backoff
+        self.now = now
+        self.diagnostics = diagnostics
+    }
+
+    /// Delivers `batch`, splitting it as often as the collector answers 413.
+    /// - Parameters:
+    ///   - batch: The messages to send.
+    ///   - failuresSoFar: Consecutive failed attempts before this call (the previous report's ``BatchDeliveryReport/failures``).
+    package func deliver(_ batch: WireBatch, failuresSoFar: Int) async -> BatchDeliveryReport {
+        var report = BatchDeliveryReport(failures: failuresSoFar)
+        var pending = [batch]
+        while !pending.isEmpty {
+            let current = pending.removeFirst()
+            let response = await transport.send(current.body(sentAt: now()))
+            let outcome = UploadResponseClassifier.outcome(of: response, now: now())
+            report.outcomes.append(outcome)
+            switch outcome {
+            case .delivered:
+                report.delivered += current.messageIds
+                report.failures = 0
+            case .reject(let status):
+                report.rejected += current.messageIds
+                report.failures = 0
+                diagnostics(TrackingDiagnostic(code: .batchRejected, message: "collector answered \(status) to a batch of \(current.count) messages; dropped"))
+            case .split:
+                if let (first, second) = current.split() {
+                    pending.insert(contentsOf: [first, second], at: 0)
+                } else {
+                    report.rejected += current.messageIds
+                    diagnostics(TrackingDiagnostic(code: .messageTooLarge, message: "collector answered 413 to message \(current.messageIds.first ?? "-") alone; dropped"))
+                }
+            case .retry(let reason, let retryAfter):
+                report.failures += 1
+                report.kept = current.messageIds + pending.flatMap(\.messageIds)
+                let delay = backoff.delay(afterFailures: report.failures, retryAfter: retryAfter)
+                report.retryDelay = delay
+                if outcome.isNoteworthy {
+                    diagnostics(TrackingDiagnostic(code: .uploadFailed, message: "upload of \(report.kept.count) messages failed (\(reason)); retrying in \(String(format: "%.1f", delay)) s"))
+                }
+                return report
+            }
+        }
+        return report
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+extension TrackingDiagnostic.Code {
+    // MARK: - Public
+
+    /// An encoded message was over the 32 KB limit of the Segment HTTP Tracking API; it was dropped.
+    public static let messageTooLarge = Self(rawValue: "message_too_large")
+    /// The collector rejected a batch (a 4xx other than 408, 413 and 429, or 413 for a single message); the
+    /// batch was dropped, since sending it again would be rejected again.
+    public static let batchRejected = Self(rawValue: "batch_rejected")
+    /// An upload failed (5xx, 408, 429, a timeout, a transport error); the batch is kept and retried after
+    /// a backoff. Not reported when the device is offline.
+    public static let uploadFailed = Self(rawValue: "upload_failed")
+    /// The endpoint's parts do not form a valid URL; nothing can be uploaded until it is fixed.
+    public static let invalidEndpoint = Self(rawValue: "invalid_endpoint")
+}

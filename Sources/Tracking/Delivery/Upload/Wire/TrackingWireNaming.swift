@@ -1,0 +1,55 @@
+import Foundation
+
+/// The names recorded events get on the wire, where the Segment spec leaves them to the app.
+///
+/// Screen views are `screen` calls named by the screen (``TrackingScreen/screenName``) with the screen's
+/// properties. Impressions are `track` calls named ``impressionEvent`` (default `Element Viewed`, in
+/// Segment's Object-Action style) whose properties are the element's own, plus the keys in
+/// ``propertyKeys``:
+///
+/// | key (default)   | value                                          |
+/// |-----------------|------------------------------------------------|
+/// | `element_type`  | the element type, for example `spark_button`  |
+/// | `element_id`    | the element's identifier, when it has one      |
+/// | `screen_name`   | the screen the element was seen on             |
+/// | `screen_id`     | that screen's identifier, when it has one      |
+/// | `visible_ratio` | the visible fraction when recorded, 0…1        |
+///
+/// Rename them to match an existing tracking plan:
+///
+/// ```swift
+/// var naming = TrackingWireNaming()
+/// naming.impressionEvent = "Impression"
+/// naming.propertyKeys.elementType = "component"
+/// ```
+///
+/// Added keys are written after the element's own properties; an element property with the same key is
+/// sent too, and the collector decides (most keep the last).
+public struct TrackingWireNaming: Hashable, Sendable {
+    // MARK: - Public
+
+    /// The property keys added to impressions (and `screen_id` and `visible_ratio` to screen views).
+    public struct PropertyKeys: Hashable, Sendable {
+        /// The element type (default `element_type`).
+        public var elementType = "element_type"
+        /// The element's identifier (default `element_id`).
+        public var elementIdentifier = "element_id"
+        /// The screen the element was seen on (default `screen_name`).
+        public var screenName = "screen_name"
+        /// The screen's identifier (default `screen_id`).
+        public var screenIdentifier = "screen_id"
+        /// The visible fraction when recorded (default `visible_ratio`).
+        public var visibleRatio = "visible_ratio"
+
+        /// The default keys.
+        public init() {}
+    }
+
+    /// The `event` of impression `track` calls (default `Element Viewed`).
+    public var impressionEvent = "Element Viewed"
+    /// The property keys added to events.
+    public var propertyKeys = PropertyKeys()
+
+    /// The default names.
+    public init() {}
+}
