@@ -7,7 +7,7 @@ import XCTest
 /// granting sends them; denying purges everything not yet uploaded and stores nothing new, also for a
 /// batch in flight; the choice survives a relaunch.
 final class DeliveryConsentTests: XCTestCase {
-    func testPendingEventsAreKeptApartUntilGrantedThenUploadedAfterTheQueue() async throws {
+    func testNothingLeavesWhilePendingAndGrantingUploadsTheQueueThenThePendingEvents() async throws {
         let fixture = try PipelineFixture()
         let sink = fixture.sink()
         XCTAssertEqual(sink.consent, .granted, "the default")
@@ -17,9 +17,11 @@ final class DeliveryConsentTests: XCTestCase {
         XCTAssertEqual(sink.statistics.pending, 5)
         XCTAssertEqual(sink.statistics.queued, 3)
 
-        // Flushing while pending sends what was queued before, never the pending events.
-        _ = await sink.flushAndWait()
-        XCTAssertEqual(fixture.receivedIds, [queued])
+        // Nothing leaves the device while pending: no flush, no count, no background flush.
+        sink.flush()
+        let summary = await sink.flushAndWait()
+        XCTAssertEqual(summary, DeliveryFlushSummary(kept: 3))
+        XCTAssertEqual(fixture.collector.requests.count, 0)
         sink.pendingStore.sealOpenSegment()
         XCTAssertEqual(sink.pendingStore.sealedSegments.map(\.eventCount), [5])
 
@@ -28,14 +30,14 @@ final class DeliveryConsentTests: XCTestCase {
         XCTAssertEqual(relaunched.consent, .pending)
         XCTAssertEqual(relaunched.statistics.pending, 5)
         _ = await relaunched.flushAndWait()
-        XCTAssertEqual(fixture.receivedIds, [queued])
+        XCTAssertEqual(fixture.collector.requests.count, 0)
 
         relaunched.consent = .granted
-        XCTAssertTrue(eventually { relaunched.statistics.delivered == 5 }, "granting flushes what was pending")
-        XCTAssertEqual(fixture.receivedIds, [queued, pending])
+        XCTAssertTrue(eventually { relaunched.statistics.delivered == 8 }, "granting flushes the queue, then what was pending")
+        XCTAssertEqual(fixture.receivedIds, [queued + pending])
         let after = try fixture.store(8..<10, in: relaunched)
         _ = await relaunched.flushAndWait()
-        XCTAssertEqual(fixture.receivedIds, [queued, pending, after])
+        XCTAssertEqual(fixture.receivedIds, [queued + pending, after])
         XCTAssertEqual(relaunched.statistics.pending, 0)
         XCTAssertEqual(relaunched.pendingStore.sealedSegments, [])
         XCTAssertEqual(fixture.diagnostics.codes, [])

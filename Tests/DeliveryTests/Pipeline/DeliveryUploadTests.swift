@@ -10,7 +10,6 @@ final class DeliveryUploadTests: XCTestCase {
         let fixture = try PipelineFixture()
         var configuration = fixture.configuration()
         configuration.wireLimits.maximumRequestBytes = 12_000
-        configuration.wireLimits.maximumMessageCount = 15
         let sink = fixture.sink(configuration)
         let events = (0..<80).map { fixture.event($0, padding: 200) }
         for event in events { try sink.receive(event) }
@@ -24,7 +23,6 @@ final class DeliveryUploadTests: XCTestCase {
         let authorization = "Basic " + Data("\(PipelineFixture.writeKey):".utf8).base64EncodedString()
         for request in requests {
             XCTAssertLessThanOrEqual(request.body.count, 12_000)
-            XCTAssertLessThanOrEqual(PipelineFixture.messages(in: request).count, 15)
             XCTAssertEqual(request.method, "POST")
             XCTAssertEqual(request.path, "/v1/batch")
             XCTAssertEqual(request.header("Authorization"), authorization)
@@ -61,6 +59,17 @@ final class DeliveryUploadTests: XCTestCase {
         XCTAssertEqual(reports.map(\.outcome), Array(repeating: .delivered, count: requests.count))
         XCTAssertEqual(fixture.uploads.reportsOnMainThread, 0)
         XCTAssertEqual(fixture.diagnostics.codes, [])
+    }
+
+    func testBatchesHoldAtMostTheConfiguredCount() async throws {
+        let fixture = try PipelineFixture()
+        var configuration = fixture.configuration()
+        configuration.wireLimits.maximumMessageCount = 7
+        let sink = fixture.sink(configuration)
+        let ids = try fixture.store(0..<20, in: sink)
+        let summary = await sink.flushAndWait()
+        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 20, kept: 0, rejected: 0, requests: 3))
+        XCTAssertEqual(fixture.receivedIds, [Array(ids[0..<7]), Array(ids[7..<14]), Array(ids[14...])])
     }
 
     func testUncompressedWhenGzipIsOff() async throws {

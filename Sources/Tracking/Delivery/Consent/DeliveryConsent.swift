@@ -4,7 +4,7 @@ import Foundation
 ///
 /// | state      | new events                         | stored events                                  |
 /// |------------|------------------------------------|------------------------------------------------|
-/// | `pending`  | stored apart, never uploaded       | the upload queue keeps going                   |
+/// | `pending`  | stored apart                       | kept; nothing is uploaded                      |
 /// | `granted`  | stored in the upload queue         | what was pending joins the queue               |
 /// | `denied`   | not stored                         | everything not yet uploaded is purged          |
 ///
@@ -16,7 +16,7 @@ import Foundation
 /// delivery.consent = userAccepted ? .granted : .denied
 /// ```
 public enum DeliveryConsent: String, Sendable, Codable {
-    /// No decision yet: events are kept in a separate pending area and never uploaded.
+    /// No decision yet: new events are kept in a separate pending area, and nothing leaves the device.
     case pending
     /// Events are uploaded; pending ones join the queue when consent becomes granted.
     case granted

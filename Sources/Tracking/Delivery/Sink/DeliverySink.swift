@@ -55,7 +55,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         consentState = consent
         uploader = DeliveryUploader(
             configuration: configuration, store: store, counters: counters,
-            isUploadAllowed: { consent.current != .denied }
+            isUploadAllowed: { consent.current == .granted }
         )
         let (store, pendingStore, uploader) = (store, pendingStore, uploader)
         backgroundObservation = notificationCenter.addObserver(
@@ -67,7 +67,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             }
             // UIKit posts it on the main thread, with the application as its object.
             guard let application = notification.object as? UIApplication, let uploader,
-                  consent.current != .denied else { return }
+                  consent.current == .granted else { return }
             MainActor.assumeIsolated {
                 uploader.flushInBackground(application: application)
             }
@@ -119,7 +119,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// Whether events may leave the device; thread-safe, persisted in the write key's directory, and
     /// changeable at any time.
     ///
-    /// - ``DeliveryConsent/pending``: new events go to a separate pending area and are never uploaded.
+    /// - ``DeliveryConsent/pending``: new events go to a separate pending area; nothing is uploaded.
     /// - ``DeliveryConsent/granted``: new events join the upload queue, and so does the pending area.
     /// - ``DeliveryConsent/denied``: everything not yet uploaded, pending included, is purged, and new
     ///   events are not stored. A batch in flight when consent becomes denied is not retried.
@@ -150,17 +150,17 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// Starts uploading everything stored now (sealing the segment being written); returns at once.
     ///
     /// Joins an upload in progress instead of starting a second one; during a backoff after a failure it
-    /// sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls it. Does nothing while
-    /// consent is denied.
+    /// sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls it. Does nothing unless
+    /// consent is granted.
     public nonisolated func flush() {
-        guard consentState.current != .denied else { return }
+        guard consentState.current == .granted else { return }
         uploader?.flush()
     }
 
     /// Uploads everything stored now, as ``flush()`` does, and returns what that flush did.
     /// - Returns: The events delivered, kept and rejected, and the requests made.
     public func flushAndWait() async -> DeliveryFlushSummary {
-        guard consentState.current != .denied, let uploader else {
+        guard consentState.current == .granted, let uploader else {
             return DeliveryFlushSummary(kept: store.countUnacknowledgedEvents())
         }
         return await uploader.flushAndWait()
