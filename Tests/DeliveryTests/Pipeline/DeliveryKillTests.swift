@@ -38,6 +38,7 @@ final class DeliveryKillTests: XCTestCase {
             configuration: UploadChildProcess.configuration(directory: root, port: collector.port, report: diagnostics.append),
             notificationCenter: NotificationCenter()
         )
+        XCTAssertEqual(sink.statistics.queued, 6, "the acknowledged batch is not counted")
         let summary = await sink.flushAndWait()
         XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 6, kept: 0, rejected: 0, requests: 2))
         let all = collector.requests.map(PipelineFixture.messageIds)

@@ -128,6 +128,28 @@ final class DeliveryTriggerTests: XCTestCase {
         XCTAssertEqual(fixture.receivedIds, [ids, ids])
     }
 
+    func testGoingToTheBackgroundTwiceDuringOneFlushEndsBothTasksOnExpiry() throws {
+        let fixture = try PipelineFixture()
+        fixture.collector.enqueue(.stall)
+        var configuration = fixture.configuration()
+        configuration.requestTimeout = 1
+        let sink = fixture.sink(configuration, notificationCenter: .default)
+        let ids = try fixture.store(0..<3, in: sink)
+        MainActor.assumeIsolated {
+            Headless.enterBackground()
+            runMainRunLoop(until: { fixture.collector.requests.count == 1 })
+            Headless.enterForeground()
+            Headless.enterBackground()
+            XCTAssertEqual(Headless.openBackgroundTaskCount, 2)
+            Headless.expireBackgroundTime()
+            XCTAssertEqual(Headless.openBackgroundTaskCount, 0)
+            runMainRunLoop(until: { sink.statistics.delivered == 3 })
+            Headless.runMainRunLoop(for: 0.05)
+            XCTAssertEqual(Headless.backgroundTaskMisuses, [])
+        }
+        XCTAssertEqual(fixture.receivedIds, [ids, ids])
+    }
+
     func testWithoutBackgroundTimeTheFlushStillRunsAndEndsNothing() throws {
         let fixture = try PipelineFixture()
         let sink = fixture.sink(notificationCenter: .default)

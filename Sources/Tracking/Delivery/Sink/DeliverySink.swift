@@ -72,13 +72,13 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
                 uploader.flushInBackground(application: application)
             }
         }
-        _ = consent.withLock { apply($0) }
-        let queued = store.countUnacknowledgedEvents()
-        let pending = pendingStore.countUnacknowledgedEvents()
+        let queued = store.recoveredUnacknowledgedEventCount
+        let pending = pendingStore.recoveredUnacknowledgedEventCount
         counters.update {
             $0.queued = queued
             $0.pending = pending
         }
+        _ = consent.withLock { apply($0) }
     }
 
     deinit {

@@ -150,6 +150,14 @@ final class EventStore: @unchecked Sendable {
         return openSegment?.eventCount ?? 0
     }
 
+    /// Events not yet acknowledged as found on opening (before anything was appended or acknowledged):
+    /// counted during recovery, so it costs no second read.
+    var recoveredUnacknowledgedEventCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sealed.reduce(0) { $0 + (recoveredUnacknowledged[$1.sequence] ?? $1.eventCount) }
+    }
+
     /// Events not yet acknowledged, open segment included. Reads every sealed segment's ids (no full
     /// decoding), so call it off the main thread and rarely.
     func countUnacknowledgedEvents() -> Int {
@@ -325,6 +333,8 @@ final class EventStore: @unchecked Sendable {
     /// A write failure was reported and writing has not worked since: one diagnostic per failure streak.
     private var isFailing = false
     private var synchronizationCount = 0
+    /// Unacknowledged events of the partly acknowledged segments found on opening, by sequence.
+    private var recoveredUnacknowledged: [UInt64: Int] = [:]
 
     private var lockedStoredByteCount: Int {
         sealedByteCount + (openSegment?.byteCount ?? 0)
@@ -617,6 +627,9 @@ final class EventStore: @unchecked Sendable {
         sealed.append(SealedSegment(
             sequence: sequence, eventCount: eventCount, byteCount: outcome.validLength, newestTimestamp: newest
         ))
+        if hasAcks {
+            recoveredUnacknowledged[sequence] = ids.count { !acknowledged.contains($0) }
+        }
     }
 
     private func cutTail(of filePath: String, at length: Int) {

@@ -91,12 +91,15 @@ final class DeliveryUploader: @unchecked Sendable {
     @MainActor
     func flushInBackground(application: UIApplication) {
         prepareFlush()
-        backgroundFlush = BackgroundFlush(application: application) { [self] in _ = await run() }
+        // Each flush is kept until its task has ended: its expiration handler needs it, even when the app
+        // went to the background again before the previous flush finished.
+        backgroundFlushes.removeAll { $0.isEnded }
+        backgroundFlushes.append(BackgroundFlush(application: application) { [self] in _ = await run() })
     }
 
-    /// The background flush begun last, if any (kept alive until the next one: its expiry handler needs it).
+    /// The background flush begun last, if any.
     @MainActor
-    var currentBackgroundFlush: BackgroundFlush? { backgroundFlush }
+    var currentBackgroundFlush: BackgroundFlush? { backgroundFlushes.last }
 
     // MARK: - Private
 
@@ -111,7 +114,7 @@ final class DeliveryUploader: @unchecked Sendable {
     private var lastFlush: Date
     private var isRetryScheduled = false
     private var timer: (any DispatchSourceTimer)?
-    @MainActor private var backgroundFlush: BackgroundFlush?
+    @MainActor private var backgroundFlushes: [BackgroundFlush] = []
 
     private func prepareFlush() {
         lock.lock()
