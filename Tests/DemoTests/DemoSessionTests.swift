@@ -109,6 +109,8 @@ final class DemoSessionTests: XCTestCase {
         let clock = ManualTrackingClock()
         var configuration = TrackingConfiguration()
         configuration.clock = clock
+        configuration.storageDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("DemoSessionTests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         configuration.scansPerSecond = 10
         configuration.minimumVisibleDuration = 0.3
         let sink = InMemoryTrackingSink()

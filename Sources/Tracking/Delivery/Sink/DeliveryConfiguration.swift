@@ -1,10 +1,13 @@
 import Foundation
 
-/// Where and how a ``DeliverySink`` keeps events: the write key, the storage directory and the caps.
+/// Where and how a ``DeliverySink`` keeps and uploads events: the write key, the endpoint, the flush
+/// triggers, consent, the storage directory and the caps.
 ///
 /// ```swift
 /// var configuration = DeliveryConfiguration(writeKey: "YOUR_WRITE_KEY")
-/// configuration.maximumStoredBytes = 8 << 20
+/// configuration.endpoint = .segmentEU
+/// configuration.flushAt = 50
+/// configuration.defaultConsent = .pending
 /// let delivery = DeliverySink(configuration: configuration)
 /// ```
 public struct DeliveryConfiguration: Sendable {
@@ -41,6 +44,38 @@ public struct DeliveryConfiguration: Sendable {
     /// Default: ``TrackingDiagnostic/logToSystem``.
     public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
 
+    /// Where batches are posted. Default ``TrackingEndpoint/segmentUS``.
+    public var endpoint: TrackingEndpoint = .segmentUS
+
+    /// Upload once this many events were stored since the last flush. Default 20 (as Segment's SDKs).
+    /// Values below 1 are replaced by the default, with a diagnostic.
+    public var flushAt: Int = 20
+
+    /// Upload at least this often while events are queued, in seconds, measured on ``clock``. Default 30.
+    /// Values that are not positive are replaced by the default, with a diagnostic.
+    public var flushInterval: TimeInterval = 30
+
+    /// Compress request bodies with gzip (`Content-Encoding: gzip`). Default `true`: Segment's and
+    /// RudderStack's batch endpoints decode it, and JSON batches shrink five- to tenfold, which matters on
+    /// cellular networks and for the time a background task has. Set it to `false` for a self-hosted
+    /// collector that does not decode request bodies.
+    public var usesGzip: Bool = true
+
+    /// Seconds without progress before an upload request fails (and is retried later). Default 30.
+    public var requestTimeout: TimeInterval = 30
+
+    /// The event name and property keys used on the wire for impressions and screen identifiers.
+    public var wireNaming = TrackingWireNaming()
+
+    /// The consent used when the app has never set ``DeliverySink/consent`` for this write key (none is
+    /// persisted). Default ``DeliveryConsent/granted``; use ``DeliveryConsent/pending`` when the app asks
+    /// the user first.
+    public var defaultConsent: DeliveryConsent = .granted
+
+    /// Called after every upload request, on the upload queue (never the main thread), with what was sent
+    /// and what became of it. Default `nil`.
+    public var uploadObserver: (@Sendable (DeliveryUploadReport) -> Void)?
+
     /// Creates a configuration with the default directory and caps.
     /// - Parameter writeKey: The source's write key.
     public init(writeKey: String) {
@@ -48,6 +83,26 @@ public struct DeliveryConfiguration: Sendable {
     }
 
     // MARK: - Internal
+
+    /// The delays between retries after failed uploads.
+    package var uploadBackoff = UploadBackoffPolicy()
+
+    /// The request and message size limits of the wire format.
+    package var wireLimits = WireLimits()
+
+    /// ``flushAt``, or its default (with a diagnostic) when it is below 1.
+    var validFlushAt: Int {
+        guard flushAt < 1 else { return flushAt }
+        diagnosticHandler(TrackingDiagnostic(code: .invalidConfiguration, message: "flushAt \(flushAt) is out of range; using 20"))
+        return 20
+    }
+
+    /// ``flushInterval``, or its default (with a diagnostic) when it is not positive and finite.
+    var validFlushInterval: TimeInterval {
+        guard !(flushInterval > 0 && flushInterval.isFinite) else { return flushInterval }
+        diagnosticHandler(TrackingDiagnostic(code: .invalidConfiguration, message: "flushInterval \(flushInterval) is out of range; using 30"))
+        return 30
+    }
 
     /// This write key's queue directory: the key itself when it is a safe file name, else a hash of it.
     var queueDirectory: URL {

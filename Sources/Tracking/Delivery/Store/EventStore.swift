@@ -150,6 +150,30 @@ final class EventStore: @unchecked Sendable {
         return openSegment?.eventCount ?? 0
     }
 
+    /// Events not yet acknowledged as found on opening (before anything was appended or acknowledged):
+    /// counted during recovery, so it costs no second read.
+    var recoveredUnacknowledgedEventCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sealed.reduce(0) { $0 + (recoveredUnacknowledged[$1.sequence] ?? $1.eventCount) }
+    }
+
+    /// Events not yet acknowledged, open segment included. Reads every sealed segment's ids (no full
+    /// decoding), so call it off the main thread and rarely.
+    func countUnacknowledgedEvents() -> Int {
+        var count = openSegmentEventCount
+        for segment in sealedSegments {
+            guard let bytes = FileIO.readAll(path(segment.sequence, .seg)) else { continue }
+            let acknowledged = acknowledgedIDs(of: segment.sequence)
+            _ = SegmentParser.parse(bytes) { payload in
+                guard payload.first == RecordFormat.RecordType.event.rawValue,
+                      let id = try? EventRecordDecoder.eventID(in: payload), !acknowledged.contains(id) else { return }
+                count += 1
+            }
+        }
+        return count
+    }
+
     /// Bytes in every segment file, open one included.
     var storedByteCount: Int {
         lock.lock()
@@ -309,6 +333,8 @@ final class EventStore: @unchecked Sendable {
     /// A write failure was reported and writing has not worked since: one diagnostic per failure streak.
     private var isFailing = false
     private var synchronizationCount = 0
+    /// Unacknowledged events of the partly acknowledged segments found on opening, by sequence.
+    private var recoveredUnacknowledged: [UInt64: Int] = [:]
 
     private var lockedStoredByteCount: Int {
         sealedByteCount + (openSegment?.byteCount ?? 0)
@@ -601,6 +627,9 @@ final class EventStore: @unchecked Sendable {
         sealed.append(SealedSegment(
             sequence: sequence, eventCount: eventCount, byteCount: outcome.validLength, newestTimestamp: newest
         ))
+        if hasAcks {
+            recoveredUnacknowledged[sequence] = ids.count { !acknowledged.contains($0) }
+        }
     }
 
     private func cutTail(of filePath: String, at length: Int) {
