@@ -1,0 +1,95 @@
+import Foundation
+
+/// One upload request as the demo saw it: its number, the collector's answer, its size and the messages it
+/// carried. The delivery section of ``ScanReportHTML`` lists them.
+///
+/// Built from what a collector received (``init(requestNumber:status:wireBytes:body:)`` parses the
+/// Segment batch body) or, when the collector is somewhere else, from the sink's upload reports.
+public struct DeliveredBatch: Sendable, Hashable {
+    // MARK: - Public
+
+    /// One message of the batch.
+    public struct Message: Sendable, Hashable {
+        /// The Segment call: `screen`, `track` or `identify`.
+        public var type: String
+        /// The screen's `name`, the track call's `event`, or the identify call's `userId` (empty if none).
+        public var name: String
+        /// The message id: the event's id, so the collector can drop duplicates.
+        public var messageId: String
+
+        /// Creates a message.
+        /// - Parameters:
+        ///   - type: The Segment call.
+        ///   - name: The screen name, event name or user id.
+        ///   - messageId: The message id.
+        public init(type: String, name: String, messageId: String) {
+            self.type = type
+            self.name = name
+            self.messageId = messageId
+        }
+    }
+
+    /// The request's position among the uploads of the run, from 1.
+    public var requestNumber: Int
+    /// The HTTP status the collector answered, or `nil` when no answer came (a dropped connection, a
+    /// timeout).
+    public var status: Int?
+    /// The request body's size on the wire (after gzip, when it was gzipped).
+    public var wireBytes: Int
+    /// The batch's messages, in order.
+    public var messages: [Message]
+
+    /// Whether the collector accepted the batch (a 2xx answer).
+    public var isDelivered: Bool {
+        status.map { (200..<300).contains($0) } ?? false
+    }
+
+    /// Creates a batch from its parts.
+    /// - Parameters:
+    ///   - requestNumber: The request's position, from 1.
+    ///   - status: The HTTP status, or `nil` when no answer came.
+    ///   - wireBytes: The body's size on the wire.
+    ///   - messages: The messages, in order.
+    public init(requestNumber: Int, status: Int?, wireBytes: Int, messages: [Message]) {
+        self.requestNumber = requestNumber
+        self.status = status
+        self.wireBytes = wireBytes
+        self.messages = messages
+    }
+
+    /// Reads a Segment HTTP Tracking API batch body, `{"batch": [{"type": …, "messageId": …}, …], …}`.
+    /// - Parameters:
+    ///   - requestNumber: The request's position, from 1.
+    ///   - status: The HTTP status the collector answered, or `nil`.
+    ///   - wireBytes: The body's size on the wire.
+    ///   - body: The JSON body (gunzipped).
+    /// - Returns: `nil` when the body is not a JSON object with a `batch` array of objects that each have
+    ///   a string `type` and `messageId`.
+    public init?(requestNumber: Int, status: Int?, wireBytes: Int, body: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              let batch = object["batch"] as? [[String: Any]]
+        else { return nil }
+        var messages: [Message] = []
+        messages.reserveCapacity(batch.count)
+        for message in batch {
+            guard let type = message["type"] as? String, let messageId = message["messageId"] as? String else { return nil }
+            let nameKey = type == "track" ? "event" : type == "identify" ? "userId" : "name"
+            messages.append(Message(type: type, name: message[nameKey] as? String ?? "", messageId: messageId))
+        }
+        self.init(requestNumber: requestNumber, status: status, wireBytes: wireBytes, messages: messages)
+    }
+}
+
+extension [DeliveredBatch] {
+    // MARK: - Public
+
+    /// The batches the collector accepted.
+    public var delivered: [DeliveredBatch] {
+        filter(\.isDelivered)
+    }
+
+    /// The messages of the accepted batches, in delivery order.
+    public var deliveredMessages: [DeliveredBatch.Message] {
+        delivered.flatMap(\.messages)
+    }
+}
