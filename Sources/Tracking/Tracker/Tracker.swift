@@ -65,6 +65,14 @@ public final class Tracker {
         recorder.endAllSpans()
     }
 
+    /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
+    /// starts an upload and returns at once; sinks that send nothing ignore it.
+    public func flush() {
+        for sink in sinks {
+            sink.flush()
+        }
+    }
+
     /// Scans once, now, records, and delivers the resulting events to the sinks before returning them.
     ///
     /// Works whether or not the tracker is started, and regardless of run-loop mode or application state:

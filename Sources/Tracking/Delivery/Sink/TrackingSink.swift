@@ -20,4 +20,15 @@ public protocol TrackingSink: Sendable {
     /// - Parameter event: The event, already validated (names present and within limits, numbers finite).
     /// - Throws: Any error, to report that the sink could not take the event.
     @MainActor func receive(_ event: TrackingEvent) throws
+
+    /// Sends what the sink holds now, if it sends anything anywhere (``DeliverySink`` starts an upload);
+    /// returns at once. ``Tracker/flush()`` calls it on every sink. The default does nothing.
+    @MainActor func flush()
+}
+
+extension TrackingSink {
+    // MARK: - Public
+
+    /// Does nothing: a sink that only receives has nothing to send.
+    @MainActor public func flush() {}
 }

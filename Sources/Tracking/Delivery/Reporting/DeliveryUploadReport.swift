@@ -1,0 +1,57 @@
+import Foundation
+
+/// One upload request and what became of it, as ``DeliveryConfiguration/uploadObserver`` receives it.
+///
+/// A 413 split produces one report for the refused request (outcome ``Outcome/split``) and one per half.
+///
+/// ```swift
+/// configuration.uploadObserver = { report in
+///     print(report.date, report.messageIds.count, report.statusCode ?? -1, report.outcome)
+/// }
+/// ```
+public struct DeliveryUploadReport: Sendable, Equatable {
+    // MARK: - Public
+
+    /// What became of the request's messages.
+    public enum Outcome: Sendable, Equatable {
+        /// The collector accepted them (2xx); they are deleted from the queue.
+        case delivered
+        /// Kept (408, 429, 5xx, a timeout, a transport error, offline); retried after this many seconds
+        /// with the same message ids.
+        case retrying(after: TimeInterval)
+        /// The collector answered 413: the batch is sent again in halves (reported separately).
+        case split
+        /// Dropped for good (another 4xx, or 413 for a single message), with a diagnostic.
+        case rejected
+    }
+
+    /// When the answer (or the transport failure) came back.
+    public var date: Date
+    /// The `messageId`s the request carried (the events' ids, lowercased), in order.
+    public var messageIds: [String]
+    /// The request body's size in bytes before compression.
+    public var bodyByteCount: Int
+    /// The HTTP status, or `nil` when the request failed in transport.
+    public var statusCode: Int?
+    /// The transport failure (a timeout, a dropped connection, offline), or `nil` when the collector answered.
+    public var transportError: String?
+    /// What became of the messages.
+    public var outcome: Outcome
+
+    /// Creates a report.
+    /// - Parameters:
+    ///   - date: When the answer came back.
+    ///   - messageIds: The request's message ids.
+    ///   - bodyByteCount: The uncompressed body size.
+    ///   - statusCode: The HTTP status, if the collector answered.
+    ///   - transportError: The transport failure, if it did not.
+    ///   - outcome: What became of the messages.
+    public init(date: Date, messageIds: [String], bodyByteCount: Int, statusCode: Int?, transportError: String?, outcome: Outcome) {
+        self.date = date
+        self.messageIds = messageIds
+        self.bodyByteCount = bodyByteCount
+        self.statusCode = statusCode
+        self.transportError = transportError
+        self.outcome = outcome
+    }
+}
