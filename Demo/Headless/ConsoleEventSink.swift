@@ -2,19 +2,23 @@ import Foundation
 import Tracking
 
 /// Prints each event as it is recorded, in aligned columns: time since the session started, screen, kind,
-/// name. Counts screen views and impressions for the closing summary.
+/// name. Keeps the events, to name the messages of upload reports, and counts screen views and impressions
+/// for the closing summary.
 @MainActor
 final class ConsoleEventSink: TrackingSink {
     // MARK: - Internal
 
     private(set) var screenViews = 0
     private(set) var impressions = 0
+    /// Every event received, in order.
+    private(set) var events: [TrackingEvent] = []
 
     init(startDate: Date) {
         self.startDate = startDate
     }
 
     func receive(_ event: TrackingEvent) {
+        events.append(event)
         switch event.kind {
         case .screenView: screenViews += 1
         case .impression: impressions += 1

@@ -34,8 +34,10 @@ public struct DeliveredBatch: Sendable, Hashable {
     /// The HTTP status the collector answered, or `nil` when no answer came (a dropped connection, a
     /// timeout).
     public var status: Int?
-    /// The request body's size on the wire (after gzip, when it was gzipped).
-    public var wireBytes: Int
+    /// The JSON body's size in bytes, before compression.
+    public var bodyBytes: Int
+    /// The body's size on the wire (after gzip, when it was gzipped), when a collector measured it.
+    public var wireBytes: Int?
     /// The batch's messages, in order.
     public var messages: [Message]
 
@@ -48,11 +50,13 @@ public struct DeliveredBatch: Sendable, Hashable {
     /// - Parameters:
     ///   - requestNumber: The request's position, from 1.
     ///   - status: The HTTP status, or `nil` when no answer came.
-    ///   - wireBytes: The body's size on the wire.
+    ///   - bodyBytes: The JSON body's size before compression.
+    ///   - wireBytes: The body's size on the wire, when known.
     ///   - messages: The messages, in order.
-    public init(requestNumber: Int, status: Int?, wireBytes: Int, messages: [Message]) {
+    public init(requestNumber: Int, status: Int?, bodyBytes: Int, wireBytes: Int?, messages: [Message]) {
         self.requestNumber = requestNumber
         self.status = status
+        self.bodyBytes = bodyBytes
         self.wireBytes = wireBytes
         self.messages = messages
     }
@@ -61,11 +65,11 @@ public struct DeliveredBatch: Sendable, Hashable {
     /// - Parameters:
     ///   - requestNumber: The request's position, from 1.
     ///   - status: The HTTP status the collector answered, or `nil`.
-    ///   - wireBytes: The body's size on the wire.
+    ///   - wireBytes: The body's size on the wire, when known.
     ///   - body: The JSON body (gunzipped).
     /// - Returns: `nil` when the body is not a JSON object with a `batch` array of objects that each have
     ///   a string `type` and `messageId`.
-    public init?(requestNumber: Int, status: Int?, wireBytes: Int, body: Data) {
+    public init?(requestNumber: Int, status: Int?, wireBytes: Int?, body: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
               let batch = object["batch"] as? [[String: Any]]
         else { return nil }
@@ -76,7 +80,7 @@ public struct DeliveredBatch: Sendable, Hashable {
             let nameKey = type == "track" ? "event" : type == "identify" ? "userId" : "name"
             messages.append(Message(type: type, name: message[nameKey] as? String ?? "", messageId: messageId))
         }
-        self.init(requestNumber: requestNumber, status: status, wireBytes: wireBytes, messages: messages)
+        self.init(requestNumber: requestNumber, status: status, bodyBytes: body.count, wireBytes: wireBytes, messages: messages)
     }
 }
 
