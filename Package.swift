@@ -36,8 +36,7 @@ let package = Package(
         .target(name: "BenchmarkSupport", dependencies: ["Tracking", headlessUIKit], path: "Benchmarks/Support"),
         .executableTarget(name: "ScanBenchmark", dependencies: ["BenchmarkSupport", "AllocationCounter", "Tracking", headlessUIKit], path: "Benchmarks/ScanBenchmark"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
-        .executableTarget(name: "DeliveryBenchmark", dependencies: ["Tracking"], path: "Benchmarks/DeliveryBenchmark"),
-        .executableTarget(name: "UploadBenchmark", dependencies: ["Tracking", "LoopbackCollector"], path: "Benchmarks/UploadBenchmark"),
+        .executableTarget(name: "DeliveryBenchmark", dependencies: ["Tracking", "LoopbackCollector"], path: "Benchmarks/DeliveryBenchmark"),
         .testTarget(name: "Benchmarks", dependencies: ["BenchmarkSupport", "Tracking", headlessUIKit], path: "Benchmarks/PerformanceTests"),
 
         // MARK: - Tests

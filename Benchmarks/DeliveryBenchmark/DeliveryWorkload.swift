@@ -30,12 +30,21 @@ enum DeliveryWorkload {
         )
     }
 
-    /// A sink on a fresh directory under `root`.
-    static func sink(root: URL, writeKey: String = "benchmark") -> DeliverySink {
+    /// A configuration on a fresh directory under `root` that does not upload by itself (no count trigger;
+    /// the endpoint a closed loopback port, so nothing leaves the machine).
+    static func configuration(root: URL, writeKey: String = "benchmark") -> DeliveryConfiguration {
         var configuration = DeliveryConfiguration(writeKey: writeKey)
         configuration.storageDirectory = root
         configuration.maximumStoredBytes = 1 << 30
-        return DeliverySink(configuration: configuration)
+        configuration.flushAt = .max
+        configuration.flushInterval = 86_400
+        configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: 9)
+        return configuration
+    }
+
+    /// A sink on a fresh directory under `root` that stores without uploading.
+    static func sink(root: URL, writeKey: String = "benchmark") -> DeliverySink {
+        DeliverySink(configuration: configuration(root: root, writeKey: writeKey))
     }
 
     /// Bytes of files under `directory`.

@@ -2,7 +2,8 @@ import Foundation
 import Tracking
 
 // Delivery benchmark: main-thread cost of handing one event to the DeliverySink, store append
-// throughput, and the time to recover a queue of 100,000 events. Run with
+// throughput, the time to recover a queue of 100,000 events, the cost of building a 500 KB batch, and
+// upload throughput from the store to the loopback collector (127.0.0.1). Run with
 // `swift run -c release DeliveryBenchmark`; each figure prints as `RESULT name=… value=…`.
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -76,4 +77,21 @@ do {
         withExtendedLifetime(sink) {}
     }
     result("recover_100k_s", timings.sorted()[1], decimals: 3)
+}
+
+// MARK: - Building a 500 KB batch: events to wire messages to the request body.
+
+do {
+    let build = UploadMeasurements.batchBuild(rounds: 40)
+    print("batch: \(build.messages) messages, \(build.bytes) bytes (limit 500000)")
+    result("batch_500kb_build_ms", build.ours, decimals: 3)
+    result("batch_500kb_build_jsonserialization_ms", build.foundation, decimals: 3)
+}
+
+// MARK: - Upload end to end: stored events to the loopback collector through URLSession, one request at a time.
+
+do {
+    let upload = try UploadMeasurements.endToEnd(count: 20_000, root: root.appendingPathComponent("upload"))
+    print("upload: 20000 events in \(upload.requests) requests")
+    result("upload_events_per_s", upload.eventsPerSecond, decimals: 0)
 }

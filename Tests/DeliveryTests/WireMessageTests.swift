@@ -5,28 +5,34 @@ import XCTest
 final class WireMessageTests: XCTestCase {
     private static let eventID = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
     private static let when = Date(timeIntervalSince1970: 1_795_000_000.25)
-    private static let context: [WireJSONMember] = [
-        WireJSONMember("library", .object([WireJSONMember("name", .string("Sightline")), WireJSONMember("version", .string("0.1.0"))])),
-        WireJSONMember("locale", .string("en-GB")),
-        WireJSONMember("timezone", .string("Europe/London")),
-    ]
+    private static let anonymousID = UUID(uuidString: "3F2A9C4E-5B1D-4E8F-9A7C-2D6E1B0F8A3C")!
+    private static let context = TrackingContext(
+        library: .init(name: "Sightline", version: "0.2.0"),
+        app: .init(name: "Shop", version: "2.1", build: "214", namespace: "com.example.shop"),
+        device: .init(manufacturer: "Apple", model: "iPhone15,2", name: "iPhone", type: "ios"),
+        os: .init(name: "iOS", version: "17.5"),
+        screen: .init(width: 390, height: 844.5, density: 3),
+        locale: "en-GB", timezone: "Europe/London"
+    )
 
     func testScreenViewBecomesAScreenCall() throws {
         let event = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .screenView,
-                                  screen: TrackingScreen(screenName: "my_profile", identifier: "42", properties: ["tab": "main"]), visibleRatio: 1)
-        let message = try XCTUnwrap(WireMessage(event: event, anonymousId: "anon-1", userId: nil, context: Self.context, naming: TrackingWireNaming()))
+                                  screen: TrackingScreen(screenName: "my_profile", identifier: "42", properties: ["tab": "main"]), visibleRatio: 1,
+                                  identity: TrackingIdentity(anonymousID: Self.anonymousID), context: Self.context)
+        let message = try XCTUnwrap(WireMessage(event: event, naming: TrackingWireNaming()))
         XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
-                       #"{"type":"screen","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"anon-1","name":"my_profile","properties":{"tab":"main","screen_id":"42","visible_ratio":1},"context":{"library":{"name":"Sightline","version":"0.1.0"},"locale":"en-GB","timezone":"Europe/London"}}"#)
+                       #"{"type":"screen","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","name":"my_profile","properties":{"tab":"main","screen_id":"42","visible_ratio":1},"context":{"library":{"name":"Sightline","version":"0.2.0"},"app":{"name":"Shop","version":"2.1","build":"214","namespace":"com.example.shop"},"device":{"manufacturer":"Apple","model":"iPhone15,2","name":"iPhone","type":"ios"},"os":{"name":"iOS","version":"17.5"},"screen":{"width":390,"height":844.5,"density":3},"locale":"en-GB","timezone":"Europe/London"}}"#)
     }
 
     func testImpressionBecomesATrackCallWithRenamableKeys() throws {
         let event = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .impression,
                                   element: TrackingElement(elementType: "spark_button", identifier: "7", properties: ["rank": 3]),
-                                  screen: TrackingScreen(screenName: "feed"), visibleRatio: 0.75)
+                                  screen: TrackingScreen(screenName: "feed"), visibleRatio: 0.75,
+                                  identity: TrackingIdentity(anonymousID: Self.anonymousID, userID: "user-9"))
         var naming = TrackingWireNaming()
         naming.impressionEvent = "Impression"
         naming.propertyKeys.elementType = "component"
-        let message = try XCTUnwrap(WireMessage(event: event, anonymousId: "anon-1", userId: "user-9", context: [], naming: naming))
+        let message = try XCTUnwrap(WireMessage(event: event, naming: naming))
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(message.encoded().bytes)) as? [String: Any])
         XCTAssertEqual(json["type"] as? String, "track")
         XCTAssertEqual(json["event"] as? String, "Impression")
@@ -39,6 +45,28 @@ final class WireMessageTests: XCTestCase {
         XCTAssertEqual(properties["rank"] as? Int, 3)
         XCTAssertEqual(properties["visible_ratio"] as? Double, 0.75)
         XCTAssertEqual(Set(properties.keys), ["component", "element_id", "screen_name", "rank", "visible_ratio"])
+    }
+
+    func testExplicitEventBecomesATrackCallNamedByTheEvent() throws {
+        let event = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .track, screen: nil, visibleRatio: 0,
+                                  eventName: "Order Completed", eventProperties: ["total": 42.5, "items": 3],
+                                  identity: TrackingIdentity(anonymousID: Self.anonymousID, userID: "user-9"))
+        let message = try XCTUnwrap(WireMessage(event: event, naming: TrackingWireNaming()))
+        XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","userId":"user-9","event":"Order Completed","properties":{"items":3,"total":42.5},"context":{}}"#)
+    }
+
+    func testIdentifyEventCarriesTraits() throws {
+        let event = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .identify, screen: nil, visibleRatio: 0,
+                                  eventProperties: ["plan": "pro"], identity: TrackingIdentity(anonymousID: Self.anonymousID, userID: "user-9"))
+        let message = try XCTUnwrap(WireMessage(event: event, naming: TrackingWireNaming()))
+        XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
+                       #"{"type":"identify","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","userId":"user-9","traits":{"plan":"pro"},"context":{}}"#)
+    }
+
+    func testEventsLackingWhatTheirKindNeedsHaveNoMessage() {
+        XCTAssertNil(WireMessage(event: TrackingEvent(timestamp: Self.when, kind: .track, screen: nil, visibleRatio: 0), naming: TrackingWireNaming()))
+        XCTAssertNil(WireMessage(event: TrackingEvent(timestamp: Self.when, kind: .screenView, screen: nil, visibleRatio: 1), naming: TrackingWireNaming()))
     }
 
     func testIdentifyCarriesTraitsAndNoName() throws {

@@ -21,6 +21,8 @@ final class DeliverySinkTests: XCTestCase {
             trackingConfiguration.storageDirectory = fixture.root
             trackingConfiguration.minimumVisibleDuration = 0
             var configuration = DeliveryConfiguration(writeKey: "app_key")
+            configuration.endpoint = StoreFixture.closedLoopbackEndpoint
+            configuration.flushAt = .max
             configuration.storageDirectory = fixture.root.appendingPathComponent("Delivery")
             configuration.clock = fixture.clock
             configuration.diagnosticHandler = fixture.log.handler

@@ -263,6 +263,8 @@ final class EventStoreTests: XCTestCase {
         let fixture = StoreFixture()
         let center = NotificationCenter()
         var configuration = DeliveryConfiguration(writeKey: "key_1")
+        configuration.endpoint = StoreFixture.closedLoopbackEndpoint
+        configuration.flushAt = .max
         configuration.storageDirectory = fixture.root
         configuration.diagnosticHandler = fixture.log.handler
         let sink = DeliverySink(configuration: configuration, notificationCenter: center)

@@ -64,6 +64,8 @@ enum StoreChildProcess {
     /// The configuration both the child and the checking parent use.
     static func configuration(directory: URL, report: @escaping @Sendable (TrackingDiagnostic) -> Void) -> DeliveryConfiguration {
         var configuration = DeliveryConfiguration(writeKey: writeKey)
+        configuration.endpoint = StoreFixture.closedLoopbackEndpoint
+        configuration.flushAt = .max
         configuration.storageDirectory = directory
         configuration.segmentEventLimit = segmentEventLimit
         configuration.diagnosticHandler = report

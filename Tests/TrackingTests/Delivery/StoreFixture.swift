@@ -51,6 +51,10 @@ final class StoreFixture {
         )
     }
 
+    /// An endpoint where nothing listens (the discard port on loopback): sinks in store tests never upload
+    /// anywhere but 127.0.0.1, and there they find no collector.
+    static let closedLoopbackEndpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: 9)
+
     static let context = TrackingContext(
         library: .init(name: "Sightline", version: "0.2.0"),
         app: .init(name: "Shop", version: "2.1", build: "214", namespace: "com.example.shop"),

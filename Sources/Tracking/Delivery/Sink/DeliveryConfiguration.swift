@@ -51,8 +51,8 @@ public struct DeliveryConfiguration: Sendable {
     /// Values below 1 are replaced by the default, with a diagnostic.
     public var flushAt: Int = 20
 
-    /// Upload at least this often while events are queued, in seconds. Default 30. Values below 1 s are
-    /// replaced by the default, with a diagnostic.
+    /// Upload at least this often while events are queued, in seconds, measured on ``clock``. Default 30.
+    /// Values that are not positive are replaced by the default, with a diagnostic.
     public var flushInterval: TimeInterval = 30
 
     /// Compress request bodies with gzip (`Content-Encoding: gzip`). Default `true`: Segment's and
@@ -83,6 +83,26 @@ public struct DeliveryConfiguration: Sendable {
     }
 
     // MARK: - Internal
+
+    /// The delays between retries after failed uploads.
+    package var uploadBackoff = UploadBackoffPolicy()
+
+    /// The request and message size limits of the wire format.
+    package var wireLimits = WireLimits()
+
+    /// ``flushAt``, or its default (with a diagnostic) when it is below 1.
+    var validFlushAt: Int {
+        guard flushAt < 1 else { return flushAt }
+        diagnosticHandler(TrackingDiagnostic(code: .invalidConfiguration, message: "flushAt \(flushAt) is out of range; using 20"))
+        return 20
+    }
+
+    /// ``flushInterval``, or its default (with a diagnostic) when it is not positive and finite.
+    var validFlushInterval: TimeInterval {
+        guard !(flushInterval > 0 && flushInterval.isFinite) else { return flushInterval }
+        diagnosticHandler(TrackingDiagnostic(code: .invalidConfiguration, message: "flushInterval \(flushInterval) is out of range; using 30"))
+        return 30
+    }
 
     /// This write key's queue directory: the key itself when it is a safe file name, else a hash of it.
     var queueDirectory: URL {

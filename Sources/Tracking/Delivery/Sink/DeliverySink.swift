@@ -31,29 +31,53 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// The configuration the sink was created with.
     public let configuration: DeliveryConfiguration
 
-    /// Opens the write key's queue, recovering what an earlier process left, and starts observing the app
-    /// going to the background.
+    /// Opens the write key's queue and pending area, recovering what an earlier process left, reads the
+    /// persisted consent, and starts the uploader and its triggers (a count, an interval, backgrounding).
     ///
     /// Recovery reads and checks every queued record (about 1 ms per 1,000 queued events in a release build),
     /// so create the sink once, early, like the tracker.
     /// - Parameters:
-    ///   - configuration: The write key, directory and caps.
+    ///   - configuration: The write key, endpoint, triggers, consent default, directory and caps.
     ///   - notificationCenter: Where `UIApplication.didEnterBackgroundNotification` is observed. Default
     ///     `.default`.
     public init(configuration: DeliveryConfiguration, notificationCenter: NotificationCenter = .default) {
         self.configuration = configuration
         self.notificationCenter = notificationCenter
-        store = EventStore(
-            directory: configuration.queueDirectory,
-            limits: configuration.storeLimits(),
-            clock: configuration.clock,
-            report: configuration.diagnosticHandler
+        let directory = configuration.queueDirectory
+        let limits = configuration.storeLimits()
+        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: configuration.diagnosticHandler)
+        pendingStore = EventStore(
+            directory: directory.appendingPathComponent("pending", isDirectory: true), limits: limits,
+            clock: configuration.clock, report: configuration.diagnosticHandler
         )
-        let store = store
+        consentFile = ConsentFile(directory: directory)
+        let consent = ConsentState(consentFile.load() ?? configuration.defaultConsent)
+        consentState = consent
+        uploader = DeliveryUploader(
+            configuration: configuration, store: store, counters: counters,
+            isUploadAllowed: { consent.current != .denied }
+        )
+        let (store, pendingStore, uploader) = (store, pendingStore, uploader)
         backgroundObservation = notificationCenter.addObserver(
             forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
-        ) { _ in
-            DispatchQueue.global(qos: .utility).async { store.synchronize() }
+        ) { notification in
+            DispatchQueue.global(qos: .utility).async {
+                store.synchronize()
+                pendingStore.synchronize()
+            }
+            // UIKit posts it on the main thread, with the application as its object.
+            guard let application = notification.object as? UIApplication, let uploader,
+                  consent.current != .denied else { return }
+            MainActor.assumeIsolated {
+                uploader.flushInBackground(application: application)
+            }
+        }
+        _ = consent.withLock { apply($0) }
+        let queued = store.countUnacknowledgedEvents()
+        let pending = pendingStore.countUnacknowledgedEvents()
+        counters.update {
+            $0.queued = queued
+            $0.pending = pending
         }
     }
 
@@ -61,12 +85,35 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         notificationCenter.removeObserver(backgroundObservation)
     }
 
-    /// Appends the event to the queue on disk; when this returns, it survives the process being killed.
+    /// Appends the event to the upload queue on disk (or to the pending area while consent is pending);
+    /// when this returns, it survives the process being killed. Stores nothing while consent is denied.
     /// - Parameter event: The event, already validated by the tracker.
     /// - Throws: The system error when the event could not be written (a full disk, an unwritable
     ///   directory); nothing stored before is affected.
     public nonisolated func receive(_ event: TrackingEvent) throws {
-        try store.append(event)
+        let consent = try consentState.withLock { consent in
+            switch consent {
+            case .granted: try store.append(event)
+            case .pending: try pendingStore.append(event)
+            case .denied: break
+            }
+            return consent
+        }
+        counters.update {
+            switch consent {
+            case .granted:
+                $0.stored += 1
+                $0.queued += 1
+            case .pending:
+                $0.stored += 1
+                $0.pending += 1
+            case .denied:
+                $0.dropped += 1
+            }
+        }
+        if consent == .granted {
+            uploader?.didStore()
+        }
     }
 
     /// Whether events may leave the device; thread-safe, persisted in the write key's directory, and
@@ -79,35 +126,94 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     ///
     /// Until the app sets it, it is the persisted value, else ``DeliveryConfiguration/defaultConsent``.
     public var consent: DeliveryConsent {
-        get { consentValue }
-        set { consentValue = newValue }
+        get { consentState.current }
+        set {
+            let joined = consentState.withLock { consent -> Bool in
+                do {
+                    try consentFile.save(newValue)
+                } catch {
+                    configuration.diagnosticHandler(TrackingDiagnostic(
+                        code: .consentStorageFailed,
+                        message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
+                    ))
+                }
+                let hadPending = consent == .pending
+                consent = newValue
+                return apply(newValue) && hadPending
+            }
+            if joined {
+                uploader?.flush()
+            }
+        }
     }
 
     /// Starts uploading everything stored now (sealing the segment being written); returns at once.
     ///
     /// Joins an upload in progress instead of starting a second one; during a backoff after a failure it
-    /// sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls it.
-    public nonisolated func flush() {}
+    /// sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls it. Does nothing while
+    /// consent is denied.
+    public nonisolated func flush() {
+        guard consentState.current != .denied else { return }
+        uploader?.flush()
+    }
 
     /// Uploads everything stored now, as ``flush()`` does, and returns what that flush did.
     /// - Returns: The events delivered, kept and rejected, and the requests made.
     public func flushAndWait() async -> DeliveryFlushSummary {
-        DeliveryFlushSummary()
+        guard consentState.current != .denied, let uploader else {
+            return DeliveryFlushSummary(kept: store.countUnacknowledgedEvents())
+        }
+        return await uploader.flushAndWait()
     }
 
     /// What the sink stored, delivered and dropped since it was created, and what it holds now.
     public var statistics: DeliveryStatistics {
-        DeliveryStatistics()
+        counters.snapshot
     }
 
     // MARK: - Internal
 
-    /// The queue on disk.
+    /// The upload queue on disk.
     let store: EventStore
+    /// Events stored while consent is pending.
+    let pendingStore: EventStore
+    /// Sends the queue; `nil` when the endpoint is invalid.
+    let uploader: DeliveryUploader?
 
     // MARK: - Private
 
     private let notificationCenter: NotificationCenter
     private let backgroundObservation: any NSObjectProtocol
-    nonisolated(unsafe) private var consentValue: DeliveryConsent = .granted
+    private let consentFile: ConsentFile
+    private let consentState: ConsentState
+    private let counters = DeliveryCounters()
+
+    /// Moves the stores to what `consent` requires; called with the consent lock held. Returns whether
+    /// pending events joined the upload queue.
+    @discardableResult
+    private func apply(_ consent: DeliveryConsent) -> Bool {
+        switch consent {
+        case .pending:
+            // Later pending segments join the queue after everything stored before, oldest first.
+            store.sealOpenSegment()
+            return false
+        case .granted:
+            pendingStore.sealOpenSegment()
+            guard !pendingStore.sealedSegments.isEmpty else { return false }
+            pendingStore.moveSealedSegments(to: store)
+            counters.update {
+                $0.queued += $0.pending
+                $0.pending = 0
+            }
+            return true
+        case .denied:
+            store.purge()
+            pendingStore.purge()
+            counters.update {
+                $0.queued = 0
+                $0.pending = 0
+            }
+            return false
+        }
+    }
 }

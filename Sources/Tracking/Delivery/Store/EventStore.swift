@@ -150,6 +150,22 @@ final class EventStore: @unchecked Sendable {
         return openSegment?.eventCount ?? 0
     }
 
+    /// Events not yet acknowledged, open segment included. Reads every sealed segment's ids (no full
+    /// decoding), so call it off the main thread and rarely.
+    func countUnacknowledgedEvents() -> Int {
+        var count = openSegmentEventCount
+        for segment in sealedSegments {
+            guard let bytes = FileIO.readAll(path(segment.sequence, .seg)) else { continue }
+            let acknowledged = acknowledgedIDs(of: segment.sequence)
+            _ = SegmentParser.parse(bytes) { payload in
+                guard payload.first == RecordFormat.RecordType.event.rawValue,
+                      let id = try? EventRecordDecoder.eventID(in: payload), !acknowledged.contains(id) else { return }
+                count += 1
+            }
+        }
+        return count
+    }
+
     /// Bytes in every segment file, open one included.
     var storedByteCount: Int {
         lock.lock()

@@ -13,4 +13,9 @@ extension TrackingDiagnostic.Code {
     public static let uploadFailed = Self(rawValue: "upload_failed")
     /// The endpoint's parts do not form a valid URL; nothing can be uploaded until it is fixed.
     public static let invalidEndpoint = Self(rawValue: "invalid_endpoint")
+    /// A stored event lacks what its wire message needs (a screen view without a screen, an explicit event
+    /// without a name); it was dropped.
+    public static let eventNotSendable = Self(rawValue: "event_not_sendable")
+    /// The consent could not be saved in the write key's directory; it holds for this process only.
+    public static let consentStorageFailed = Self(rawValue: "consent_storage_failed")
 }

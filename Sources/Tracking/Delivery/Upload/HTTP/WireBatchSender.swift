@@ -13,6 +13,8 @@ package struct WireBatchSender: Sendable {
     /// The wall clock, for `sentAt` and HTTP-date `Retry-After`s.
     package var now: @Sendable () -> Date = { Date() }
     package var diagnostics: @Sendable (TrackingDiagnostic) -> Void
+    /// Told about every request once its answer (or failure) is in.
+    package var observer: (@Sendable (DeliveryUploadReport) -> Void)?
 
     package init(transport: HTTPUploadTransport, backoff: UploadBackoffPolicy = UploadBackoffPolicy(),
                  now: @escaping @Sendable () -> Date = { Date() }, diagnostics: @escaping @Sendable (TrackingDiagnostic) -> Void) {
@@ -31,9 +33,11 @@ package struct WireBatchSender: Sendable {
         var pending = [batch]
         while !pending.isEmpty {
             let current = pending.removeFirst()
-            let response = await transport.send(current.body(sentAt: now()))
+            let body = current.body(sentAt: now())
+            let response = await transport.send(body)
             let outcome = UploadResponseClassifier.outcome(of: response, now: now())
             report.outcomes.append(outcome)
+            defer { observe(current, bodyByteCount: body.count, response: response, outcome: outcome, retryDelay: report.retryDelay) }
             switch outcome {
             case .delivered:
                 report.delivered += current.messageIds
@@ -61,5 +65,29 @@ package struct WireBatchSender: Sendable {
             }
         }
         return report
+    }
+
+    // MARK: - Private
+
+    private func observe(_ batch: WireBatch, bodyByteCount: Int, response: UploadResponse, outcome: UploadOutcome,
+                         retryDelay: TimeInterval?) {
+        guard let observer else { return }
+        let reported: DeliveryUploadReport.Outcome
+        switch outcome {
+        case .delivered: reported = .delivered
+        case .reject: reported = .rejected
+        case .split: reported = batch.count > 1 ? .split : .rejected
+        case .retry: reported = .retrying(after: retryDelay ?? 0)
+        }
+        var statusCode: Int?
+        var transportError: String?
+        switch response {
+        case .http(let status, _): statusCode = status
+        case .failed(_, let description): transportError = description
+        }
+        observer(DeliveryUploadReport(
+            date: now(), messageIds: batch.messageIds, bodyByteCount: bodyByteCount,
+            statusCode: statusCode, transportError: transportError, outcome: reported
+        ))
     }
 }

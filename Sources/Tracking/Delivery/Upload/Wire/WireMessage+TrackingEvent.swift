@@ -3,16 +3,24 @@ import Foundation
 extension WireMessage {
     // MARK: - Internal
 
-    /// The message for a recorded screen view (a `screen` call) or impression (a `track` call named by
-    /// `naming`), or `nil` for kinds this mapping does not know.
+    /// The message for a recorded event, everything taken from the event: a screen view is a `screen`
+    /// call, an impression a `track` call named by `naming`, an explicit event a `track` call (`event` =
+    /// its name, `properties` = its properties), an identification an `identify` call with `traits`.
     ///
-    /// `messageId` is the event's id, lowercased, so a re-sent event keeps it. Identity and context are
-    /// the caller's: they come from the store's record of the event.
-    package init?(event: TrackingEvent, anonymousId: String?, userId: String?, context: [WireJSONMember], naming: TrackingWireNaming) {
+    /// `messageId` is the event's id, lowercased, so a re-sent event keeps it; `anonymousId` and `userId`
+    /// come from the event's identity, `context` from its context. `nil` when the event lacks what its
+    /// kind needs (a screen view without a screen, an impression without an element, a track without a name).
+    package init?(event: TrackingEvent, naming: TrackingWireNaming) {
+        self.init(event: event, naming: naming, context: event.context.map([WireJSONMember].init) ?? [])
+    }
+
+    /// As ``init(event:naming:)``, with the event's context already converted (a batch converts each
+    /// distinct context once).
+    package init?(event: TrackingEvent, naming: TrackingWireNaming, context: [WireJSONMember]) {
         let keys = naming.propertyKeys
         var properties: [WireJSONMember]
         let kind: Kind
-        let name: String
+        let name: String?
         switch event.kind {
         case .screenView:
             guard let screen = event.screen else { return nil }
@@ -20,6 +28,7 @@ extension WireMessage {
             name = screen.screenName.rawValue
             properties = [WireJSONMember](screen.properties)
             if let identifier = screen.identifier { properties.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
+            properties.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
         case .impression:
             guard let element = event.element else { return nil }
             kind = .track
@@ -31,13 +40,23 @@ extension WireMessage {
                 properties.append(WireJSONMember(keys.screenName, .string(screen.screenName.rawValue)))
                 if let identifier = screen.identifier { properties.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
             }
+            properties.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
+        case .track:
+            guard let eventName = event.eventName else { return nil }
+            kind = .track
+            name = eventName.rawValue
+            properties = [WireJSONMember](event.eventProperties)
+        case .identify:
+            kind = .identify
+            name = nil
+            properties = [WireJSONMember](event.eventProperties)
         default:
             return nil
         }
-        properties.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
         self.init(
             type: kind, messageId: event.id.uuidString.lowercased(), timestamp: event.timestamp,
-            anonymousId: anonymousId, userId: userId, name: name, properties: properties, context: context
+            anonymousId: event.identity?.anonymousID.uuidString.lowercased(), userId: event.identity?.userID,
+            name: name, properties: properties, context: context
         )
     }
 }

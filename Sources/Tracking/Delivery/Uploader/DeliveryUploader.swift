@@ -1,0 +1,156 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+import Foundation
+
+/// Uploads a ``DeliverySink``'s queue: decides when (a count of stored events, an interval, the app going
+/// to the background, an explicit flush, the end of a backoff) and runs ``UploadDriver`` flushes off the
+/// main thread, one request at a time.
+///
+/// Every trigger seals the store's open segment (so its events become readable) and starts a driver flush
+/// without waiting; flushes that overlap join the one in progress. After a failed request a retry is
+/// scheduled when the backoff has passed (real time: it waits for the network, not for the app's clock).
+/// The interval is measured on the configuration's clock, checked by a timer at half the interval.
+final class DeliveryUploader: @unchecked Sendable {
+    // MARK: - Internal
+
+    /// Where events wait for upload.
+    let store: EventStore
+    /// The upload loop.
+    let driver: UploadDriver
+
+    /// An uploader, or `nil` (with a ``TrackingDiagnostic/Code/invalidEndpoint`` diagnostic) when the
+    /// endpoint does not form a URL.
+    init?(configuration: DeliveryConfiguration, store: EventStore, counters: DeliveryCounters,
+          isUploadAllowed: @escaping @Sendable () -> Bool) {
+        let report = configuration.diagnosticHandler
+        guard let transport = HTTPUploadTransport(configuration: .init(
+            endpoint: configuration.endpoint, writeKey: configuration.writeKey,
+            gzip: configuration.usesGzip, timeout: configuration.requestTimeout
+        )) else {
+            report(TrackingDiagnostic(
+                code: .invalidEndpoint,
+                message: "\(configuration.endpoint) is not a valid URL; events are stored but not uploaded"
+            ))
+            return nil
+        }
+        var sender = WireBatchSender(transport: transport, backoff: configuration.uploadBackoff, diagnostics: report)
+        sender.observer = configuration.uploadObserver
+        source = StoreBatchSource(
+            store: store, naming: configuration.wireNaming, limits: configuration.wireLimits, counters: counters,
+            isUploadAllowed: isUploadAllowed, report: report
+        )
+        driver = UploadDriver(sender: sender, source: source)
+        self.store = store
+        self.counters = counters
+        clock = configuration.clock
+        flushAt = configuration.validFlushAt
+        flushInterval = configuration.validFlushInterval
+        lastFlush = configuration.clock.now().date
+        startTimer()
+    }
+
+    deinit {
+        timer?.cancel()
+    }
+
+    /// Counts one stored event; flushes when ``DeliveryConfiguration/flushAt`` were stored since the last flush.
+    func didStore() {
+        lock.lock()
+        storedSinceFlush += 1
+        let due = storedSinceFlush >= flushAt
+        lock.unlock()
+        if due { flush() }
+    }
+
+    /// Seals the open segment and starts a flush; returns at once.
+    func flush() {
+        prepareFlush()
+        Task { _ = await self.run() }
+    }
+
+    /// Seals the open segment, flushes, and returns what the flush did.
+    func flushAndWait() async -> DeliveryFlushSummary {
+        prepareFlush()
+        return await run()
+    }
+
+    /// The interval trigger's check: flushes when something is queued and the interval has passed since
+    /// the last flush, on the configuration's clock.
+    func intervalElapsed() {
+        lock.lock()
+        let due = clock.now().date.timeIntervalSince(lastFlush) >= flushInterval
+        lock.unlock()
+        guard due, store.openSegmentEventCount > 0 || !store.sealedSegments.isEmpty else { return }
+        flush()
+    }
+
+    /// Flushes inside a background task that is ended exactly once (UIKIT-SEMANTICS 40).
+    @MainActor
+    func flushInBackground(application: UIApplication) {
+        prepareFlush()
+        backgroundFlush = BackgroundFlush(application: application) { [self] in _ = await run() }
+    }
+
+    /// The background flush begun last, if any (kept alive until the next one: its expiry handler needs it).
+    @MainActor
+    var currentBackgroundFlush: BackgroundFlush? { backgroundFlush }
+
+    // MARK: - Private
+
+    private let source: StoreBatchSource
+    private let counters: DeliveryCounters
+    private let clock: any TrackingClock
+    private let flushAt: Int
+    private let flushInterval: TimeInterval
+    private let lock = NSLock()
+    private let queue = DispatchQueue(label: "Sightline.DeliveryUploader", qos: .utility)
+    private var storedSinceFlush = 0
+    private var lastFlush: Date
+    private var isRetryScheduled = false
+    private var timer: (any DispatchSourceTimer)?
+    @MainActor private var backgroundFlush: BackgroundFlush?
+
+    private func prepareFlush() {
+        lock.lock()
+        storedSinceFlush = 0
+        lastFlush = clock.now().date
+        lock.unlock()
+        store.sealOpenSegment()
+    }
+
+    private func run() async -> DeliveryFlushSummary {
+        let summary = await driver.flush()
+        if let delay = summary.retryDelay {
+            scheduleRetry(after: delay)
+        }
+        let kept = store.countUnacknowledgedEvents()
+        counters.update { $0.queued = kept }
+        return DeliveryFlushSummary(delivered: summary.delivered, kept: kept, rejected: summary.rejected, requests: summary.requests)
+    }
+
+    private func scheduleRetry(after delay: TimeInterval) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isRetryScheduled else { return }
+        isRetryScheduled = true
+        queue.asyncAfter(deadline: .now() + max(delay, 0.001)) { [weak self] in
+            guard let self else { return }
+            lock.lock()
+            isRetryScheduled = false
+            lock.unlock()
+            flush()
+        }
+    }
+
+    private func startTimer() {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let period = flushInterval / 2
+        timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(Int(min(period * 100, 1000))))
+        timer.setEventHandler { [weak self] in self?.intervalElapsed() }
+        timer.resume()
+        self.timer = timer
+    }
+}
