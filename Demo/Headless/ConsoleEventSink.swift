@@ -32,6 +32,13 @@ final class ConsoleEventSink: TrackingSink {
         print("   \(time)  \(pad(screen, 20)) \(pad(event.kind.rawValue, 12)) \(name)")
     }
 
+    /// `   ↑ 2.615s  upload: HTTP 200, 20 events, 12427 bytes of JSON` for one upload request.
+    nonisolated static func line(for report: DeliveryUploadReport, startDate: Date) -> String {
+        let time = String(format: "%7.3fs", report.date.timeIntervalSince(startDate))
+        let answer = report.statusCode.map { "HTTP \($0)" } ?? report.transportError ?? "no answer"
+        return " ↑ \(time)  upload: \(answer), \(report.messageIds.count) events, \(report.bodyByteCount) bytes of JSON → \(report.outcome)"
+    }
+
     // MARK: - Private
 
     private let startDate: Date

@@ -30,6 +30,11 @@ final class DeliveryTarget {
         collector == nil ? "\(endpoint)" : "a loopback collector the demo started at \(endpoint)"
     }
 
+    /// Who says what arrived: `The collector received` or `The sink reports`.
+    var receiver: String {
+        collector == nil ? "The sink reports" : "The collector received"
+    }
+
     /// Every upload request of the run: what the loopback collector received (its JSON `batch`, its
     /// answer, its size on the wire) or, for another collector, what the sink reported.
     /// - Parameters:

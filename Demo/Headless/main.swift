@@ -26,17 +26,20 @@ case .failure(let error):
 /// How long the closing flush may take before the demo gives up on it.
 let flushTimeout: TimeInterval = 10
 
+let startDate = Date()
 let target: DeliveryTarget
 let delivery: DemoDelivery
 do {
     target = try DeliveryTarget(endpoint: arguments.endpoint)
-    delivery = try DemoDelivery(endpoint: target.endpoint, writeKey: arguments.writeKey)
+    delivery = try DemoDelivery(endpoint: target.endpoint, writeKey: arguments.writeKey, onUpload: { report in
+        // On the main thread, between the events it followed: the driver keeps the main run loop running.
+        DispatchQueue.main.async { print(ConsoleEventSink.line(for: report, startDate: startDate)) }
+    })
 } catch {
     FileHandle.standardError.write(Data("Demo: could not set up delivery: \(error)\n".utf8))
     exit(1)
 }
 
-let startDate = Date()
 let console = ConsoleEventSink(startDate: startDate)
 var configuration = TrackingConfiguration()
 configuration.scansPerSecond = 10
@@ -70,15 +73,14 @@ do {
 }
 app.tracker.stop()
 
-print("\nFlushing what is still queued…")
+print("▶ End — flush what is still queued and wait for the collector's answer (at most \(Int(flushTimeout)) s)")
 let flush = delivery.flushAndWait(timeout: flushTimeout) { Headless.runMainRunLoop(for: 0.01) }
+Headless.runMainRunLoop(for: 0.01)
 let batches = target.batches(from: delivery, events: console.events)
 target.stop()
-for batch in batches {
-    let status = batch.status.map { "HTTP \($0)" } ?? "no answer"
-    let wire = batch.wireBytes.map { ", \($0) on the wire" } ?? ""
-    print("   request \(batch.requestNumber): \(status), \(batch.messages.count) messages, \(batch.bodyBytes) bytes of JSON\(wire)")
-}
+let messageIds = batches.deliveredMessages.map(\.messageId)
+print("\n\(target.receiver) \(batches.count) requests, \(messageIds.count) messages, \(Set(messageIds).count) distinct messageIds; "
+    + "\(Set(console.events.map { $0.id.uuidString.lowercased() }).subtracting(messageIds).count) of \(console.events.count) recorded events missing.")
 let statistics = app.tracker.statistics
 let deliveryStatistics = delivery.sink.statistics
 let summary = DemoSummary(

@@ -96,6 +96,8 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(fromCollector.map { $0.messages.map(\.messageId) }, idsPerRequest)
             XCTAssertEqual(fromReports.map { $0.messages.map(\.messageId) }, idsPerRequest)
             XCTAssertEqual(fromReports.map(\.messages), fromCollector.map(\.messages))
+            let subjects = Set(fromCollector.flatMap(\.messages).compactMap(\.subject))
+            XCTAssertTrue(subjects.isSuperset(of: ["post_detail#post-6", "like_button#post-6 on post_detail#post-6", "login_button on login"]))
             XCTAssertEqual(fromReports.map(\.status), requests.map { _ in 200 })
             XCTAssertEqual(fromReports.map(\.bodyBytes), requests.map(\.body.count))
 

@@ -16,16 +16,33 @@ public struct DeliveredBatch: Sendable, Hashable {
         public var name: String
         /// The message id: the event's id, so the collector can drop duplicates.
         public var messageId: String
+        /// What the message is about beyond its name: `feed_cell#post-3 on feed` for an impression,
+        /// `post_detail#post-6` for a screen with an identifier; `nil` otherwise.
+        public var subject: String?
 
         /// Creates a message.
         /// - Parameters:
         ///   - type: The Segment call.
         ///   - name: The screen name, event name or user id.
         ///   - messageId: The message id.
-        public init(type: String, name: String, messageId: String) {
+        ///   - subject: What the message is about beyond its name, if anything.
+        public init(type: String, name: String, messageId: String, subject: String? = nil) {
             self.type = type
             self.name = name
             self.messageId = messageId
+            self.subject = subject
+        }
+
+        /// `element#id on screen#id` from an impression's parts, `screen#id` from a screen's, `nil` when
+        /// there is nothing beyond the name.
+        static func subject(element: String?, elementId: String?, screen: String?, screenId: String?) -> String? {
+            func label(_ name: String?, _ identifier: String?) -> String? {
+                name.map { name in identifier.map { "\(name)#\($0)" } ?? name }
+            }
+            if let element = label(element, elementId) {
+                return label(screen, screenId).map { "\(element) on \($0)" } ?? element
+            }
+            return screenId == nil ? nil : label(screen, screenId)
         }
     }
 
@@ -61,7 +78,8 @@ public struct DeliveredBatch: Sendable, Hashable {
         self.messages = messages
     }
 
-    /// Reads a Segment HTTP Tracking API batch body, `{"batch": [{"type": …, "messageId": …}, …], …}`.
+    /// Reads a Segment HTTP Tracking API batch body, `{"batch": [{"type": …, "messageId": …}, …], …}`, with
+    /// the default property keys of `TrackingWireNaming`.
     /// - Parameters:
     ///   - requestNumber: The request's position, from 1.
     ///   - status: The HTTP status the collector answered, or `nil`.
@@ -78,7 +96,14 @@ public struct DeliveredBatch: Sendable, Hashable {
         for message in batch {
             guard let type = message["type"] as? String, let messageId = message["messageId"] as? String else { return nil }
             let nameKey = type == "track" ? "event" : type == "identify" ? "userId" : "name"
-            messages.append(Message(type: type, name: message[nameKey] as? String ?? "", messageId: messageId))
+            let name = message[nameKey] as? String ?? ""
+            let properties = type == "identify" ? [:] : message["properties"] as? [String: Any] ?? [:]
+            let subject = Message.subject(
+                element: properties["element_type"] as? String, elementId: properties["element_id"] as? String,
+                screen: properties["screen_name"] as? String ?? (type == "screen" ? name : nil),
+                screenId: properties["screen_id"] as? String
+            )
+            messages.append(Message(type: type, name: name, messageId: messageId, subject: subject))
         }
         self.init(requestNumber: requestNumber, status: status, bodyBytes: body.count, wireBytes: wireBytes, messages: messages)
     }

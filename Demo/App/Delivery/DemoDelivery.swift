@@ -35,12 +35,14 @@ public final class DemoDelivery: Sendable {
     ///   - clock: The tracker's clock, so that event ages are measured on the same time line. Default
     ///     ``Tracking/SystemTrackingClock``.
     ///   - diagnosticHandler: Where delivery diagnostics go. Default ``Tracking/TrackingDiagnostic/logToSystem``.
+    ///   - onUpload: Called after each upload request, on the upload queue, once the report is recorded.
     /// - Throws: When the directory cannot be created.
     public init(
         endpoint: TrackingEndpoint,
         writeKey: String,
         clock: any TrackingClock = SystemTrackingClock(),
-        diagnosticHandler: @escaping @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
+        diagnosticHandler: @escaping @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem,
+        onUpload: (@Sendable (DeliveryUploadReport) -> Void)? = nil
     ) throws {
         storageDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("sightline-demo-\(UUID().uuidString)", isDirectory: true)
@@ -51,7 +53,10 @@ public final class DemoDelivery: Sendable {
         configuration.storageDirectory = storageDirectory.appendingPathComponent("Delivery", isDirectory: true)
         configuration.clock = clock
         configuration.diagnosticHandler = diagnosticHandler
-        configuration.uploadObserver = { report in reports.update { $0.append(report) } }
+        configuration.uploadObserver = { report in
+            reports.update { $0.append(report) }
+            onUpload?(report)
+        }
         self.reports = reports
         sink = DeliverySink(configuration: configuration)
     }
@@ -91,8 +96,15 @@ public final class DemoDelivery: Sendable {
                 bodyBytes: report.bodyByteCount,
                 wireBytes: nil,
                 messages: report.messageIds.map { messageId in
-                    let (type, name) = eventsByMessageId[messageId].map { Self.call(for: $0, impressionEvent: impressionEvent) } ?? ("?", "")
-                    return DeliveredBatch.Message(type: type, name: name, messageId: messageId)
+                    guard let event = eventsByMessageId[messageId] else {
+                        return DeliveredBatch.Message(type: "?", name: "", messageId: messageId)
+                    }
+                    let (type, name) = Self.call(for: event, impressionEvent: impressionEvent)
+                    let subject = DeliveredBatch.Message.subject(
+                        element: event.element?.elementType.rawValue, elementId: event.element?.identifier,
+                        screen: event.screen?.screenName.rawValue, screenId: event.screen?.identifier
+                    )
+                    return DeliveredBatch.Message(type: type, name: name, messageId: messageId, subject: subject)
                 }
             )
         }

@@ -20,10 +20,10 @@ extension ScanReportHTML {
             html += "<h3 class=\"\(batch.isDelivered ? "" : "refused")\">Request \(batch.requestNumber) · \(status) · "
                 + "\(batch.messages.count) \(batch.messages.count == 1 ? "message" : "messages") · "
                 + "\(batch.bodyBytes) bytes of JSON\(batch.wireBytes.map { ", \($0) on the wire" } ?? "")</h3>\n"
-            html += "<table><tr><th>#</th><th>type</th><th>name</th><th>messageId</th></tr>\n"
+            html += "<table><tr><th>#</th><th>type</th><th>name</th><th>about</th><th>messageId</th></tr>\n"
             for (index, message) in batch.messages.enumerated() {
                 html += "<tr><td>\(index + 1)</td><td><b>\(escape(message.type))</b></td><td>\(escape(message.name))</td>"
-                    + "<td><code>\(escape(message.messageId))</code></td></tr>\n"
+                    + "<td>\(escape(message.subject ?? ""))</td><td><code>\(escape(message.messageId))</code></td></tr>\n"
             }
             html += "</table>\n"
         }

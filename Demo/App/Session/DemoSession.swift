@@ -64,7 +64,7 @@ public final class DemoSession {
         ("Take a screenshot", "the ScreenshotDetector shows a share banner on the profile, under the sheet: not counted"),
         ("Save (dismisses the sheet)", "track profile_saved; screen_view profile again; the avatar and the share banner count"),
         ("Switch to the Settings tab", "screen_view settings; the logout button counts"),
-        ("Background, then foreground", "no scans in the background; back in front, settings is a new screen view"),
+        ("Background, then foreground", "no scans in the background, where the queue is uploaded inside a background task; back in front, settings is a new screen view"),
         ("Log out", "track logged_out, reset to a new anonymous id; the app flow swaps back to the login flow: screen_view login"),
     ].enumerated().map { index, step in
         DemoSessionStep(number: index + 1, title: step.0, expectation: step.1)
