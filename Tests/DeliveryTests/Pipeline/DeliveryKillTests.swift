@@ -1,0 +1,48 @@
+import Foundation
+import LoopbackCollector
+@testable import Tracking
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Acceptance 29, the kill: the app process is SIGKILLed after the collector received a batch but before
+/// the app could record its delivery. The next launch sends that batch again with the same message ids,
+/// does not resend what was acknowledged before the kill, and loses nothing.
+final class DeliveryKillTests: XCTestCase {
+    func testAKillBetweenUploadAndAcknowledgementResendsTheSameMessageIdsAndLosesNothing() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("DeliveryKillTests-\(UUID())", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let collector = try LoopbackCollector()
+        defer { collector.stop() }
+        // The first batch is accepted (and acknowledged by the child); the second is recorded, then its
+        // answer never comes: the child is killed while waiting for it.
+        collector.enqueue(.accept, .stall)
+        let report = root.appendingPathComponent("report.txt")
+        let child = try UploadChildProcess.launch(directory: root, port: collector.port, report: report)
+        let received = collector.waitForRequests(count: 2, timeout: 30)
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        XCTAssertEqual(child.terminationReason, .uncaughtSignal, "the child must still be running when killed")
+        let stored = UploadChildProcess.reportedIds(report)
+        XCTAssertEqual(stored.count, UploadChildProcess.eventCount)
+        let beforeKill = try XCTUnwrap(received).map(PipelineFixture.messageIds)
+        XCTAssertEqual(beforeKill, [Array(stored[0..<4]), Array(stored[4..<8])])
+
+        // The next launch: the unacknowledged batch again, same ids, then the rest; the first batch never again.
+        let diagnostics = DiagnosticLog()
+        let sink = DeliverySink(
+            configuration: UploadChildProcess.configuration(directory: root, port: collector.port, report: diagnostics.append),
+            notificationCenter: NotificationCenter()
+        )
+        let summary = await sink.flushAndWait()
+        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 6, kept: 0, rejected: 0, requests: 2))
+        let all = collector.requests.map(PipelineFixture.messageIds)
+        XCTAssertEqual(all, [Array(stored[0..<4]), Array(stored[4..<8]), Array(stored[4..<8]), Array(stored[8...])])
+        XCTAssertEqual(Set(all.flatMap { $0 }), Set(stored), "nothing lost")
+        XCTAssertEqual(diagnostics.codes, [])
+    }
+}

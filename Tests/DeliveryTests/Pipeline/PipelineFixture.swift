@@ -1,0 +1,160 @@
+import Foundation
+import LoopbackCollector
+@testable import Tracking
+import XCTest
+
+/// A ``DeliverySink`` uploading to a ``LoopbackCollector`` on 127.0.0.1, on a temporary directory, with a
+/// fast backoff, plus the events it stores and readers of what the collector received.
+final class PipelineFixture: @unchecked Sendable {
+    static let writeKey = "pipeline_key"
+
+    let root: URL
+    let collector: LoopbackCollector
+    let clock = ManualTrackingClock()
+    let diagnostics = DiagnosticLog()
+    let uploads = UploadLog()
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("PipelineTests-\(UUID())", isDirectory: true)
+        collector = try LoopbackCollector()
+    }
+
+    deinit {
+        collector.stop()
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    var endpoint: TrackingEndpoint {
+        TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
+    }
+
+    /// Uploads only when told (no count or interval trigger), retries within milliseconds.
+    func configuration(port: UInt16? = nil) -> DeliveryConfiguration {
+        var configuration = DeliveryConfiguration(writeKey: Self.writeKey)
+        configuration.storageDirectory = root
+        configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port ?? collector.port))
+        configuration.flushAt = .max
+        configuration.flushInterval = 3600
+        configuration.requestTimeout = 5
+        configuration.clock = clock
+        configuration.diagnosticHandler = diagnostics.append
+        configuration.uploadObserver = uploads.append
+        configuration.uploadBackoff = UploadBackoffPolicy(base: 0.02, cap: 0.1, jitter: 0, maximumRetryAfter: 2)
+        return configuration
+    }
+
+    func sink(_ configuration: DeliveryConfiguration? = nil, notificationCenter: NotificationCenter = NotificationCenter()) -> DeliverySink {
+        DeliverySink(configuration: configuration ?? self.configuration(), notificationCenter: notificationCenter)
+    }
+
+    // MARK: - Events
+
+    static let context = TrackingContext(
+        library: .init(name: "Sightline", version: "0.2.0"),
+        app: .init(name: "Shop", version: "2.1", build: "214", namespace: "com.example.shop"),
+        device: .init(manufacturer: "Apple", model: "iPhone15,2", name: "iPhone", type: "ios"),
+        os: .init(name: "iOS", version: "17.5"),
+        screen: .init(width: 390, height: 844, density: 3),
+        locale: "en-US", timezone: "Europe/Berlin"
+    )
+    static let anonymousID = UUID(uuidString: "3F2A9C4E-5B1D-4E8F-9A7C-2D6E1B0F8A3C")!
+
+    /// Event `number` of a mixed stream: screen views, impressions, explicit events and identifications in
+    /// turn, `padding` bytes of property text each.
+    func event(_ number: Int, padding: Int = 40) -> TrackingEvent {
+        let identity = TrackingIdentity(anonymousID: Self.anonymousID, userID: number % 3 == 0 ? "user-\(number)" : nil)
+        let text = TrackingPropertyValue.string(String(repeating: "x", count: padding))
+        let timestamp = clock.now().date.addingTimeInterval(Double(number) * 0.001)
+        let screen = TrackingScreen(screenName: "feed", identifier: "tab-\(number % 2)", properties: ["text": text])
+        switch number % 4 {
+        case 0:
+            return TrackingEvent(timestamp: timestamp, kind: .screenView, screen: screen, visibleRatio: 1, identity: identity, context: Self.context)
+        case 1:
+            return TrackingEvent(
+                timestamp: timestamp, kind: .impression,
+                element: TrackingElement(elementType: "feed_cell", identifier: "cell-\(number)", properties: ["rank": .int(number), "text": text]),
+                screen: screen, visibleRatio: 0.5, identity: identity, context: Self.context
+            )
+        case 2:
+            return TrackingEvent(timestamp: timestamp, kind: .track, screen: nil, visibleRatio: 0, eventName: "Order Completed",
+                                 eventProperties: ["total": 12.5, "number": .int(number), "text": text], identity: identity, context: Self.context)
+        default:
+            return TrackingEvent(timestamp: timestamp, kind: .identify, screen: nil, visibleRatio: 0,
+                                 eventProperties: ["plan": "pro", "text": text], identity: identity, context: Self.context)
+        }
+    }
+
+    /// Stores events `range` in `sink` and returns their message ids, in order.
+    @discardableResult
+    func store(_ range: Range<Int>, in sink: DeliverySink, padding: Int = 40) throws -> [String] {
+        try range.map { number in
+            let event = event(number, padding: padding)
+            try sink.receive(event)
+            return event.id.uuidString.lowercased()
+        }
+    }
+
+    // MARK: - What the collector received
+
+    static func messages(in request: CollectedRequest) -> [[String: Any]] {
+        ((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]]) ?? []
+    }
+
+    static func messageIds(in request: CollectedRequest) -> [String] {
+        messages(in: request).compactMap { $0["messageId"] as? String }
+    }
+
+    /// Every message id the collector received, request by request.
+    var receivedIds: [[String]] {
+        collector.requests.map(Self.messageIds)
+    }
+
+    /// Waits (bounded) until the collector holds `count` requests; fails the test if it does not.
+    @discardableResult
+    func waitForRequests(_ count: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> [CollectedRequest] {
+        guard let requests = collector.waitForRequests(count: count, timeout: timeout) else {
+            XCTFail("the collector got \(collector.requests.count) request(s), not \(count)", file: file, line: line)
+            return collector.requests
+        }
+        return requests
+    }
+}
+
+/// Runs until `condition` holds, polling, for at most `timeout` seconds; returns whether it held.
+@discardableResult
+func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        usleep(2_000)
+    }
+    return true
+}
+
+/// Upload reports collected from the upload queue, with the thread each came on.
+final class UploadLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [DeliveryUploadReport] = []
+    private var onMain = 0
+
+    func append(_ report: DeliveryUploadReport) {
+        lock.lock()
+        entries.append(report)
+        if Thread.isMainThread { onMain += 1 }
+        lock.unlock()
+    }
+
+    var reports: [DeliveryUploadReport] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+
+    var outcomes: [DeliveryUploadReport.Outcome] { reports.map(\.outcome) }
+
+    var reportsOnMainThread: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return onMain
+    }
+}
