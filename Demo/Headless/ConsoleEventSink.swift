@@ -36,7 +36,13 @@ final class ConsoleEventSink: TrackingSink {
     nonisolated static func line(for report: DeliveryUploadReport, startDate: Date) -> String {
         let time = String(format: "%7.3fs", report.date.timeIntervalSince(startDate))
         let answer = report.statusCode.map { "HTTP \($0)" } ?? report.transportError ?? "no answer"
-        return " ↑ \(time)  upload: \(answer), \(report.messageIds.count) events, \(report.bodyByteCount) bytes of JSON → \(report.outcome)"
+        let outcome = switch report.outcome {
+        case .delivered: "delivered"
+        case .retrying(let delay): "kept, retried in \(String(format: "%.1f", delay)) s"
+        case .split: "split in halves"
+        case .rejected: "rejected"
+        }
+        return " ↑ \(time)  upload: \(answer), \(report.messageIds.count) events, \(report.bodyByteCount) bytes of JSON → \(outcome)"
     }
 
     // MARK: - Private

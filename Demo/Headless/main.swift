@@ -79,7 +79,7 @@ Headless.runMainRunLoop(for: 0.01)
 let batches = target.batches(from: delivery, events: console.events)
 target.stop()
 let messageIds = batches.deliveredMessages.map(\.messageId)
-print("\n\(target.receiver) \(batches.count) requests, \(messageIds.count) messages, \(Set(messageIds).count) distinct messageIds; "
+print("\n\(target.receiver) \(batches.count) requests; \(messageIds.count) messages accepted, \(Set(messageIds).count) distinct messageIds; "
     + "\(Set(console.events.map { $0.id.uuidString.lowercased() }).subtracting(messageIds).count) of \(console.events.count) recorded events missing.")
 let statistics = app.tracker.statistics
 let deliveryStatistics = delivery.sink.statistics
@@ -108,7 +108,9 @@ if let failure {
 }
 let undelivered = console.events.count - batches.deliveredMessages.count
 if flush == nil || undelivered > 0 {
-    let why = flush == nil ? "the upload did not finish within \(Int(flushTimeout)) s" : "see the diagnostics above"
+    let why = flush == nil
+        ? "the upload did not finish within \(Int(flushTimeout)) s"
+        : "the collector did not take them before the end; the run's queue is removed with its storage"
     let message = "Demo: \(undelivered) of \(console.events.count) events not delivered "
         + "(\(deliveryStatistics.queued) still queued; \(why))\n"
     FileHandle.standardError.write(Data(message.utf8))
