@@ -62,8 +62,8 @@ session.onStep = { step in
 print("Sightline demo: a sample app (login flow, then a tab bar with feed, profile and settings), driven by a script.")
 print("Tracker: \(Int(configuration.scansPerSecond)) scans/s at most, only when the run loop is idle; an element counts")
 print("after \(configuration.minimumVisibleDuration) s at \(Int(configuration.minimumVisibleRatio * 100)) % visible. Columns: time, screen, event, name.")
-print("Delivery: every event is stored on disk, then batched (every \(delivery.sink.configuration.flushAt) events, on "
-    + "backgrounding, at the end) and uploaded to \(target.description), write key \(arguments.writeKey).\n")
+print("Delivery: each event is stored on disk, batched (every \(delivery.sink.configuration.flushAt) events, on backgrounding, "
+    + "at the end)\nand uploaded (↑) to \(target.description), write key \(arguments.writeKey).\n")
 
 var failure: (any Error)?
 do {
