@@ -49,7 +49,7 @@ final class VisibilityReportTests: XCTestCase {
             inHiddenWindow.trackingElement = TrackingElement(elementType: "box", identifier: "hidden-window")
             back.addSubview(inHiddenWindow)
 
-            let tracker = Tracker(configuration: TrackingConfiguration(), sinks: [])
+            let tracker = Tracker(configuration: .testing(clock: ManualTrackingClock(), log: DiagnosticLog()), sinks: [])
             let report = tracker.visibilityReport()
             var verdicts: [String: VisibilityReport.Verdict] = [:]
             var frames: [String: CGRect] = [:]

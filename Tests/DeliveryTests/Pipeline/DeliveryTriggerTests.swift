@@ -1,0 +1,163 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+import Foundation
+import LoopbackCollector
+@testable import Tracking
+import XCTest
+
+/// When uploads start: after `flushAt` stored events, after `flushInterval` on the configuration's clock,
+/// when the app goes to the background (inside a background task ended exactly once, UIKIT-SEMANTICS 40),
+/// and on `flush()`.
+final class DeliveryTriggerTests: XCTestCase {
+    override func setUp() {
+        MainActor.assumeIsolated { Headless.reset() }
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated { Headless.reset() }
+    }
+
+    func testTheCountTriggerFlushesEveryFlushAtEvents() throws {
+        let fixture = try PipelineFixture()
+        var configuration = fixture.configuration()
+        configuration.flushAt = 5
+        let sink = fixture.sink(configuration)
+        let first = try fixture.store(0..<4, in: sink)
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(fixture.collector.requests.count, 0, "four events are not enough")
+        let fifth = try fixture.store(4..<5, in: sink)
+        fixture.waitForRequests(1)
+        let next = try fixture.store(5..<10, in: sink)
+        fixture.waitForRequests(2)
+        XCTAssertEqual(fixture.receivedIds, [first + fifth, next])
+        XCTAssertTrue(eventually { sink.statistics.delivered == 10 })
+    }
+
+    func testAnExplicitFlushRestartsTheCount() throws {
+        let fixture = try PipelineFixture()
+        var configuration = fixture.configuration()
+        configuration.flushAt = 3
+        let sink = fixture.sink(configuration)
+        let first = try fixture.store(0..<2, in: sink)
+        sink.flush()
+        fixture.waitForRequests(1)
+        let second = try fixture.store(2..<4, in: sink)
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(fixture.receivedIds, [first], "two events since the last flush")
+        let third = try fixture.store(4..<5, in: sink)
+        fixture.waitForRequests(2)
+        XCTAssertEqual(fixture.receivedIds, [first, second + third])
+    }
+
+    func testTheIntervalTriggerFollowsTheInjectedClock() throws {
+        let fixture = try PipelineFixture()
+        var configuration = fixture.configuration()
+        configuration.flushInterval = 30
+        let sink = fixture.sink(configuration)
+        let uploader = try XCTUnwrap(sink.uploader)
+        let ids = try fixture.store(0..<3, in: sink)
+        fixture.clock.advance(by: 29.9)
+        uploader.intervalElapsed()
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(fixture.collector.requests.count, 0, "not yet 30 s")
+        fixture.clock.advance(by: 0.1)
+        uploader.intervalElapsed()
+        fixture.waitForRequests(1)
+        XCTAssertEqual(fixture.receivedIds, [ids])
+        // Nothing queued: the interval passing again sends nothing.
+        XCTAssertTrue(eventually { sink.statistics.delivered == 3 })
+        fixture.clock.advance(by: 60)
+        uploader.intervalElapsed()
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(fixture.collector.requests.count, 1)
+    }
+
+    func testTheIntervalTimerRunsByItself() throws {
+        let fixture = try PipelineFixture()
+        var configuration = fixture.configuration()
+        configuration.flushInterval = 0.2
+        configuration.clock = SystemTrackingClock()
+        configuration.maximumEventAge = 10 * 365 * 86_400 // the fixture's events are dated by its manual clock
+        let sink = fixture.sink(configuration)
+        let ids = try fixture.store(0..<2, in: sink)
+        fixture.waitForRequests(1, timeout: 5)
+        XCTAssertEqual(fixture.receivedIds, [ids])
+    }
+
+    func testGoingToTheBackgroundFlushesInsideABackgroundTaskEndedOnce() throws {
+        let fixture = try PipelineFixture()
+        let sink = fixture.sink(notificationCenter: .default)
+        let ids = try fixture.store(0..<6, in: sink)
+        MainActor.assumeIsolated {
+            Headless.enterBackground()
+            XCTAssertEqual(Headless.openBackgroundTaskNames, ["Sightline.upload"])
+            runMainRunLoop(until: { Headless.openBackgroundTaskCount == 0 })
+            XCTAssertEqual(sink.uploader?.currentBackgroundFlush?.isEnded, true)
+        }
+        XCTAssertEqual(fixture.receivedIds, [ids], "delivered before the task ended")
+        XCTAssertEqual(sink.statistics.delivered, 6)
+        XCTAssertEqual(sink.store.completedSynchronizations, 1)
+        MainActor.assumeIsolated {
+            Headless.expireBackgroundTime()
+            Headless.runMainRunLoop(for: 0.05)
+            XCTAssertEqual(Headless.backgroundTaskMisuses, [])
+        }
+    }
+
+    func testBackgroundExpiryEndsTheTaskOnceAndKeepsWhatWasNotDelivered() throws {
+        let fixture = try PipelineFixture()
+        fixture.collector.enqueue(.stall)
+        var configuration = fixture.configuration()
+        configuration.requestTimeout = 1
+        let sink = fixture.sink(configuration, notificationCenter: .default)
+        let ids = try fixture.store(0..<4, in: sink)
+        MainActor.assumeIsolated {
+            Headless.enterBackground()
+            XCTAssertEqual(Headless.openBackgroundTaskCount, 1)
+            runMainRunLoop(until: { fixture.collector.requests.count == 1 })
+            Headless.expireBackgroundTime()
+            XCTAssertEqual(Headless.openBackgroundTaskCount, 0)
+            XCTAssertEqual(sink.uploader?.currentBackgroundFlush?.isEnded, true)
+            // The stalled request times out later, and the retry delivers; the task is not ended again.
+            runMainRunLoop(until: { sink.statistics.delivered == 4 })
+            XCTAssertEqual(Headless.backgroundTaskMisuses, [])
+        }
+        XCTAssertEqual(fixture.receivedIds, [ids, ids])
+    }
+
+    func testWithoutBackgroundTimeTheFlushStillRunsAndEndsNothing() throws {
+        let fixture = try PipelineFixture()
+        let sink = fixture.sink(notificationCenter: .default)
+        let ids = try fixture.store(0..<2, in: sink)
+        MainActor.assumeIsolated {
+            Headless.isBackgroundTimeAvailable = false
+            Headless.enterBackground()
+            runMainRunLoop(until: { sink.statistics.delivered == 2 })
+            XCTAssertEqual(Headless.backgroundTaskMisuses, [])
+        }
+        XCTAssertEqual(fixture.receivedIds, [ids])
+    }
+
+    func testNoBackgroundTaskWhileConsentIsDenied() throws {
+        let fixture = try PipelineFixture()
+        let sink = fixture.sink(notificationCenter: .default)
+        sink.consent = .denied
+        MainActor.assumeIsolated {
+            Headless.enterBackground()
+            XCTAssertEqual(Headless.openBackgroundTaskCount, 0)
+        }
+    }
+}
+
+/// Runs the main run loop until `condition` holds, for at most ten seconds.
+@MainActor
+private func runMainRunLoop(until condition: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while !condition(), Date() < deadline {
+        Headless.runMainRunLoop(for: 0.01)
+    }
+    XCTAssertTrue(condition(), "timed out", file: file, line: line)
+}
