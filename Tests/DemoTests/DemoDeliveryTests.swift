@@ -12,16 +12,20 @@ import XCTest
 /// The demo's scripted session delivers to a real HTTP server on 127.0.0.1 in the test process: every event
 /// the tracker handed its sinks arrives exactly once, as the documented Segment call, with Basic auth, and
 /// the summary line and the report say what the collector received.
+///
+/// The tests only read what one run recorded, so they share it: one scripted session (about 2 s) for all.
 final class DemoDeliveryTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
+    override class func tearDown() {
+        MainActor.assumeIsolated {
+            sharedRun?.finish()
+            sharedRun = nil
+        }
+        super.tearDown()
     }
 
     func testEveryEventArrivesExactlyOnceAsTheDocumentedSegmentCall() throws {
         try MainActor.assumeIsolated {
-            let run = try DemoSessionRun.start()
-            defer { run.finish() }
+            let run = try Self.run()
             let flush = try XCTUnwrap(run.flush, "the closing flush did not end within 10 s")
             let requests = run.collector.requests
             let events = run.sink.events
@@ -58,8 +62,7 @@ final class DemoDeliveryTests: XCTestCase {
 
     func testIdentifyAndResetFrameTheUserIdOnTheWire() throws {
         try MainActor.assumeIsolated {
-            let run = try DemoSessionRun.start()
-            defer { run.finish() }
+            let run = try Self.run()
             let messages = try run.collector.requests.flatMap(Self.messages(of:))
             let byId = Dictionary(uniqueKeysWithValues: messages.map { ($0["messageId"] as? String ?? "", $0) })
             let events = run.sink.events
@@ -81,8 +84,7 @@ final class DemoDeliveryTests: XCTestCase {
 
     func testSummaryLineAndReportListWhatTheCollectorReceived() throws {
         try MainActor.assumeIsolated {
-            let run = try DemoSessionRun.start()
-            defer { run.finish() }
+            let run = try Self.run()
             let requests = run.collector.requests
             let idsPerRequest = try requests.map { try Self.messages(of: $0).map { $0["messageId"] as? String ?? "" } }
             let total = idsPerRequest.reduce(0) { $0 + $1.count }
@@ -119,6 +121,18 @@ final class DemoDeliveryTests: XCTestCase {
     }
 
     // MARK: - Private
+
+    @MainActor private static var sharedRun: DemoSessionRun?
+
+    /// The run all tests read, started by the first one.
+    @MainActor
+    private static func run() throws -> DemoSessionRun {
+        if let sharedRun { return sharedRun }
+        Headless.reset()
+        let run = try DemoSessionRun.start()
+        sharedRun = run
+        return run
+    }
 
     /// The request's JSON `batch`, read here without the demo's parser.
     private static func messages(of request: CollectedRequest) throws -> [[String: Any]] {
