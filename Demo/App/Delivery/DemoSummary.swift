@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// DemoSummary(screenViews: 10, impressions: 21, scans: 75, scanDuration: 0.0164, batches: batches).line
-/// // "Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning; 35 events delivered in 2 batches"
+/// // "Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning; 34 events delivered in 3 batches"
 /// ```
 public struct DemoSummary: Sendable, Hashable {
     // MARK: - Public
@@ -35,7 +35,7 @@ public struct DemoSummary: Sendable, Hashable {
         self.batches = batches
     }
 
-    /// `Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning; 35 events delivered in
+    /// `Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning; 34 events delivered in
     /// 2 batches`, followed by `, 1 request not accepted` when some were not.
     public var line: String {
         let delivered = batches.delivered
