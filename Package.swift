@@ -30,7 +30,7 @@ let package = Package(
 
         // MARK: - Demo
         .target(name: "DemoApp", dependencies: ["Behaviours", "Tracking", headlessUIKit], path: "Demo/App"),
-        .executableTarget(name: "Demo", dependencies: ["DemoApp", headlessUIKit], path: "Demo/Headless"),
+        .executableTarget(name: "Demo", dependencies: ["DemoApp", "LoopbackCollector", "Tracking", headlessUIKit], path: "Demo/Headless"),
 
         // MARK: - Benchmarks
         .target(name: "BenchmarkSupport", dependencies: ["Tracking", headlessUIKit], path: "Benchmarks/Support"),
@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TestSupport", headlessUIKit]),
         .testTarget(name: "LoopbackCollectorTests", dependencies: ["LoopbackCollector"]),
         .testTarget(name: "DeliveryTests", dependencies: ["Tracking", "LoopbackCollector", headlessUIKit]),
-        .testTarget(name: "DemoTests", dependencies: ["DemoApp", "Tracking", "TestSupport", headlessUIKit]),
+        .testTarget(name: "DemoTests", dependencies: ["DemoApp", "Tracking", "LoopbackCollector", "TestSupport", headlessUIKit]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,19 +2,23 @@ import Foundation
 import Tracking
 
 /// Prints each event as it is recorded, in aligned columns: time since the session started, screen, kind,
-/// name. Counts screen views and impressions for the closing summary.
+/// name. Keeps the events, to name the messages of upload reports, and counts screen views and impressions
+/// for the closing summary.
 @MainActor
 final class ConsoleEventSink: TrackingSink {
     // MARK: - Internal
 
     private(set) var screenViews = 0
     private(set) var impressions = 0
+    /// Every event received, in order.
+    private(set) var events: [TrackingEvent] = []
 
     init(startDate: Date) {
         self.startDate = startDate
     }
 
     func receive(_ event: TrackingEvent) {
+        events.append(event)
         switch event.kind {
         case .screenView: screenViews += 1
         case .impression: impressions += 1
@@ -26,6 +30,19 @@ final class ConsoleEventSink: TrackingSink {
         } ?? "-"
         let name = event.identifier.map { "\(event.name)#\($0)" } ?? event.name
         print("   \(time)  \(pad(screen, 20)) \(pad(event.kind.rawValue, 12)) \(name)")
+    }
+
+    /// `   ↑ 2.615s  upload: HTTP 200, 20 events, 12427 bytes of JSON` for one upload request.
+    nonisolated static func line(for report: DeliveryUploadReport, startDate: Date) -> String {
+        let time = String(format: "%7.3fs", report.date.timeIntervalSince(startDate))
+        let answer = report.statusCode.map { "HTTP \($0)" } ?? report.transportError ?? "no answer"
+        let outcome = switch report.outcome {
+        case .delivered: "delivered"
+        case .retrying(let delay): "kept, retried in \(String(format: "%.1f", delay)) s"
+        case .split: "split in halves"
+        case .rejected: "rejected"
+        }
+        return " ↑ \(time)  upload: \(answer), \(report.messageIds.count) events, \(report.bodyByteCount) bytes of JSON → \(outcome)"
     }
 
     // MARK: - Private

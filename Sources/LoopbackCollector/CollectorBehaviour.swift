@@ -30,6 +30,12 @@ public enum CollectorBehaviour: Sendable, Hashable {
     /// Reads the request, then closes the connection without answering.
     case dropConnection
 
+    /// The HTTP status this behaviour answers with, or `nil` for ``stall`` and ``dropConnection``, which
+    /// send no answer.
+    public var statusCode: Int? {
+        response?.status
+    }
+
     // MARK: - Internal
 
     /// The response to write, or `nil` for ``stall`` and ``dropConnection``.

@@ -8,8 +8,8 @@ import Foundation
 import Tracking
 import XCTest
 
-/// Runs the demo's scripted session with a manual tracking clock and checks that it records exactly what the
-/// README promises, every time.
+/// Runs the demo's scripted session with a manual tracking clock, delivering to a loopback collector in
+/// the test process, and checks that it records exactly what the README promises, every time.
 final class DemoSessionTests: XCTestCase {
     override func setUp() {
         super.setUp()
@@ -18,9 +18,10 @@ final class DemoSessionTests: XCTestCase {
 
     func testSessionRecordsExactlyTheExpectedScreenViewsInOrderAndNoScanDuringTheDrag() throws {
         try MainActor.assumeIsolated {
-            let run = try Self.runSession()
+            let run = try DemoSessionRun.start()
+            defer { run.finish() }
 
-            XCTAssertEqual(run.sink.events.filter { $0.kind == .screenView }.map(Self.label), [
+            XCTAssertEqual(run.sink.events.filter { $0.kind == .screenView }.map(DemoSessionRun.label), [
                 "login",
                 "feed",
                 "post_detail#post-6",
@@ -40,7 +41,8 @@ final class DemoSessionTests: XCTestCase {
 
     func testSessionRecordsExactlyTheExpectedImpressionsAtEachStep() throws {
         try MainActor.assumeIsolated {
-            let run = try Self.runSession()
+            let run = try DemoSessionRun.start()
+            defer { run.finish() }
 
             let cards = { (posts: ClosedRange<Int>) in Set(posts.map { "feed_cell#post-\($0) on feed" }) }
             XCTAssertEqual(run.impressionsByStep, [
@@ -63,7 +65,8 @@ final class DemoSessionTests: XCTestCase {
 
     func testReportPicturesOnlyScansWithEventsOrAChangedVisibleSet() throws {
         try MainActor.assumeIsolated {
-            let run = try Self.runSession()
+            let run = try DemoSessionRun.start()
+            defer { run.finish() }
 
             // Per step: the scan that first sees the new state, then the one that counts its impressions; the
             // screenshot step changes nothing visible (the banner appears under the sheet).
@@ -95,67 +98,10 @@ final class DemoSessionTests: XCTestCase {
 
     // MARK: - Private
 
-    @MainActor
-    private struct SessionRun {
-        let sink: InMemoryTrackingSink
-        let driver: ManualClockSessionDriver
-        let report: ScanReport
-        let impressionsByStep: [Set<String>]
-        let scanModes: [RunLoop.Mode?]
-    }
-
-    @MainActor
-    private static func runSession() throws -> SessionRun {
-        let clock = ManualTrackingClock()
-        var configuration = TrackingConfiguration()
-        configuration.clock = clock
-        configuration.storageDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("DemoSessionTests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-        configuration.scansPerSecond = 10
-        configuration.minimumVisibleDuration = 0.3
-        let sink = InMemoryTrackingSink()
-        let app = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [sink])
-        let driver = ManualClockSessionDriver(clock: clock)
-        driver.tracker = app.tracker
-        let report = ScanReport(window: app.window, tracker: app.tracker, startDate: clock.now().date)
-        var scanModes: [RunLoop.Mode?] = []
-        app.tracker.scanObserver = { summary in
-            scanModes.append(RunLoop.current.currentMode)
-            report.record(summary)
-        }
-        var impressionsByStep: [Set<String>] = []
-        var eventsBeforeStep = 0
-        let session = DemoSession(app: app, driver: driver, dwell: 0.4)
-        session.onStep = { step in
-            if step.number > 1 {
-                impressionsByStep.append(Self.impressions(in: sink.events.dropFirst(eventsBeforeStep)))
-            }
-            eventsBeforeStep = sink.events.count
-            report.currentStep = step
-        }
-        defer { app.tracker.stop() }
-
-        try session.run()
-        impressionsByStep.append(Self.impressions(in: sink.events.dropFirst(eventsBeforeStep)))
-        return SessionRun(sink: sink, driver: driver, report: report, impressionsByStep: impressionsByStep, scanModes: scanModes)
-    }
-
-    private static func impressions(in events: ArraySlice<TrackingEvent>) -> Set<String> {
-        Set(events.filter { $0.kind == .impression }.map { "\(label($0)) on \($0.screen.map(label) ?? "-")" })
-    }
-
-    private static func label(_ event: TrackingEvent) -> String {
-        event.identifier.map { "\(event.name)#\($0)" } ?? event.name
-    }
-
-    private static func label(_ screen: TrackingScreen) -> String {
-        screen.identifier.map { "\(screen.screenName)#\($0)" } ?? screen.screenName.rawValue
-    }
-
     private static func name(of entry: VisibilityReport.Entry) -> String {
         switch entry.subject {
         case .element(let element): element.identifier.map { "\(element.elementType)#\($0)" } ?? element.elementType.rawValue
-        case .screen(let screen): label(screen)
+        case .screen(let screen): DemoSessionRun.label(screen)
         }
     }
 }

@@ -39,8 +39,8 @@ public final class SampleApp {
         trackingConfiguration: TrackingConfiguration = TrackingConfiguration(),
         sinks: [any TrackingSink]
     ) {
-        dependencies = AppDependencies(accounts: AccountService(), posts: PostRepository(count: 20))
         tracker = Tracker(configuration: trackingConfiguration, sinks: sinks)
+        dependencies = AppDependencies(accounts: AccountService(), posts: PostRepository(count: 20), analytics: tracker)
         window = UIWindow(windowScene: windowScene)
         appFlow = AppFlowController(dependencies: dependencies)
     }

@@ -4,6 +4,7 @@ import UIKit
 import HeadlessUIKit
 #endif
 import Behaviours
+import Tracking
 
 /// The window's root: shows the login flow or the main flow, and swaps them when the session changes.
 ///
@@ -42,9 +43,15 @@ public final class AppFlowController: UIViewController {
     /// The main flow while it is shown.
     private(set) var mainFlow: MainFlowController?
 
-    /// Ends the session.
+    /// The analytics client the app reports explicit events to.
+    var analytics: Tracker { dependencies.analytics }
+
+    /// Ends the session: records the log-out for the user, then forgets who they were, so the login screen
+    /// that follows is an anonymous visitor's.
     func logOut() {
+        analytics.track(.loggedOut)
         dependencies.accounts.logOut()
+        analytics.reset()
     }
 
     /// Replaces whatever flow is shown with a new login flow.

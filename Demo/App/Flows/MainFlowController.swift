@@ -4,6 +4,7 @@ import UIKit
 import HeadlessUIKit
 #endif
 import Behaviours
+import Tracking
 
 /// Owns the signed-in part of the app: a tab bar with the feed (in a navigation controller, to push posts),
 /// the profile and the settings. It decides every transition; its screens only report what the user did.
@@ -22,6 +23,7 @@ final class MainFlowController: UIViewController {
     private(set) weak var editProfile: EditProfileViewController?
 
     init(dependencies: AppDependencies, user: User) {
+        analytics = dependencies.analytics
         feed = FeedViewController(posts: dependencies.posts.posts)
         feedNavigation = UINavigationController(rootViewController: feed)
         profile = ProfileViewController(user: user)
@@ -47,6 +49,8 @@ final class MainFlowController: UIViewController {
 
     // MARK: - Private
 
+    private let analytics: Tracker
+
     private func showDetail(of post: Post) {
         feedNavigation.pushViewController(PostDetailViewController(post: post), animated: true)
     }
@@ -59,7 +63,10 @@ final class MainFlowController: UIViewController {
         #else
         sheet.modalPresentationStyle = .pageSheet
         #endif
-        sheet.onFinish = { [weak sheet] in sheet?.dismiss(animated: true) }
+        sheet.onFinish = { [weak self, weak sheet] in
+            self?.analytics.track(.profileSaved)
+            sheet?.dismiss(animated: true)
+        }
         editProfile = sheet
         present(sheet, animated: true)
     }

@@ -8,7 +8,8 @@ import Tracking
 
 /// Renders ``ScanPicture``s as one self-contained HTML page: an inline SVG per scan (the window's views as
 /// rectangles in their own colours, tracked views outlined by verdict), the scan's events and verdicts
-/// beside it, and a legend. No scripts, no external files.
+/// beside it, and a legend; then, when there were uploads, every ``DeliveredBatch`` with its messages.
+/// No scripts, no external files.
 public struct ScanReportHTML {
     // MARK: - Public
 
@@ -20,13 +21,30 @@ public struct ScanReportHTML {
     public var details: [String]
     /// The figures, in order.
     public var pictures: [ScanPicture]
+    /// The upload requests, in order; the delivery section lists them.
+    public var batches: [DeliveredBatch]
+    /// A line that opens the delivery section, such as where the batches went; no section when it is `nil`
+    /// and there are no ``batches``.
+    public var deliveryNote: String?
 
     /// Creates a page.
-    public init(title: String, summary: String, details: [String] = [], pictures: [ScanPicture]) {
+    /// - Parameters:
+    ///   - title: The page title.
+    ///   - summary: A line under the title.
+    ///   - details: Extra lines under the summary.
+    ///   - pictures: The figures, in order.
+    ///   - batches: The upload requests, in order (default none).
+    ///   - deliveryNote: A line that opens the delivery section (default none).
+    public init(
+        title: String, summary: String, details: [String] = [], pictures: [ScanPicture],
+        batches: [DeliveredBatch] = [], deliveryNote: String? = nil
+    ) {
         self.title = title
         self.summary = summary
         self.details = details
         self.pictures = pictures
+        self.batches = batches
+        self.deliveryNote = deliveryNote
     }
 
     /// The whole page.
@@ -50,6 +68,9 @@ public struct ScanReportHTML {
         th { color: #666; font-weight: 500; }
         .visible { color: #1d4ed8; } .occluded { color: #c2410c; } .clipped { color: #b91c1c; } .other { color: #6b7280; }
         .none { color: #888; font-style: italic; }
+        .delivery { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 16px; margin-bottom: 16px; }
+        .delivery h2 { font-size: 18px; margin: 0 0 8px; } .delivery h3 { font-size: 15px; margin: 16px 0 4px; }
+        .refused { color: #b91c1c; } code { font-size: 12px; }
         </style></head><body>
         <h1>\(escape(title))</h1>
         <p class="summary">\(escape(summary))</p>
@@ -65,8 +86,30 @@ public struct ScanReportHTML {
         for picture in pictures {
             html += section(for: picture)
         }
+        html += deliverySection()
         html += "</body></html>\n"
         return html
+    }
+
+    // MARK: - Internal
+
+    func format(_ value: Double, digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+
+    func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     // MARK: - Private
@@ -221,25 +264,6 @@ public struct ScanReportHTML {
 
     private func percent(_ ratio: Double) -> String {
         "\(Int((ratio * 100).rounded())) %"
-    }
-
-    private func format(_ value: Double, digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
-    }
-
-    private func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
 

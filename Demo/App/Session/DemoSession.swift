@@ -7,7 +7,9 @@ import Foundation
 import Tracking
 
 /// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, go back, present a page
-/// sheet over the profile, take a screenshot, switch tabs, go to the background and back, log out.
+/// sheet over the profile, take a screenshot, save, switch tabs, go to the background and back, log out.
+/// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` at
+/// login, `track` for saving the profile and for logging out, and `reset()` at logout.
 ///
 /// After every step the session lets layout and transitions finish, scans once (a *checkpoint*), lets
 /// ``dwell`` seconds pass on the tracker's clock, and scans once more. The tracker's own scheduled scans
@@ -53,17 +55,17 @@ public final class DemoSession {
     /// The script's steps, in order.
     public static let steps: [DemoSessionStep] = [
         ("Launch", "screen_view login; the login button counts after the duration threshold"),
-        ("Log in", "the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
+        ("Log in", "identify user-1, then the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
         ("Scroll the feed", "no scans while the finger is down; then posts 5 to 8 count, post 4 was only scrolled past"),
         ("Open post 6", "screen_view post_detail#post-6 covers the feed; its like button counts"),
         ("Go back", "screen_view feed again: a new visibility span, so its cards count again"),
         ("Switch to the Profile tab", "screen_view profile; the avatar counts"),
         ("Present the edit-profile page sheet", "screen_view edit_profile; the opaque sheet occludes the profile"),
         ("Take a screenshot", "the ScreenshotDetector shows a share banner on the profile, under the sheet: not counted"),
-        ("Save (dismisses the sheet)", "screen_view profile again; the avatar and the share banner count"),
+        ("Save (dismisses the sheet)", "track profile_saved; screen_view profile again; the avatar and the share banner count"),
         ("Switch to the Settings tab", "screen_view settings; the logout button counts"),
-        ("Background, then foreground", "no scans in the background; back in front, settings is a new screen view"),
-        ("Log out", "the app flow swaps back to the login flow: screen_view login"),
+        ("Background, then foreground", "no scans in the background, where the queue is uploaded inside a background task; back in front, settings is a new screen view"),
+        ("Log out", "track logged_out, reset to a new anonymous id; the app flow swaps back to the login flow: screen_view login"),
     ].enumerated().map { index, step in
         DemoSessionStep(number: index + 1, title: step.0, expectation: step.1)
     }
