@@ -108,7 +108,7 @@ final class UploadTransportTests: XCTestCase {
 
     func testAStalledCollectorTimesOutAndTheBatchIsKept() async throws {
         collector.enqueue(.stall)
-        let sender = try makeSender(timeout: 0.5)
+        let sender = try makeSender(timeout: 2)
         let report = await sender.deliver(Self.batch(count: 2), failuresSoFar: 0)
         XCTAssertEqual(report.outcomes, [.retry(.timedOut, retryAfter: nil)])
         XCTAssertEqual(report.kept, ["m-0", "m-1"])

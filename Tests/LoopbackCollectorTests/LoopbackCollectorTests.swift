@@ -154,7 +154,14 @@ final class LoopbackCollectorTests: XCTestCase {
         #if os(Linux)
         session.invalidateAndCancel()
         session = URLSession(configuration: .ephemeral)
-        let descriptorsAfter = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        // URLSession closes its own sockets on its threads, a little later: poll, bounded, before judging.
+        var descriptorsAfter = Int.max
+        let deadline = Date(timeIntervalSinceNow: 3)
+        repeat {
+            descriptorsAfter = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+            if descriptorsAfter <= descriptorsBefore + 2 { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date() < deadline
         XCTAssertLessThanOrEqual(descriptorsAfter, descriptorsBefore + 2, "collector descriptors leaked")
         #endif
     }

@@ -80,16 +80,20 @@ final class DeliveryConsentTests: XCTestCase {
         let fixture = try PipelineFixture()
         fixture.collector.enqueue(.stall)
         var configuration = fixture.configuration()
-        configuration.requestTimeout = 0.5
+        // Long enough never to fire here: the stalled request ends only when the collector stops, after the
+        // denial, so the order of the two does not depend on how busy the machine is.
+        configuration.requestTimeout = 60
         let sink = fixture.sink(configuration)
         let ids = try fixture.store(0..<4, in: sink)
         sink.flush()
         XCTAssertEqual(fixture.waitForRequests(1).map(PipelineFixture.messageIds), [ids])
         sink.consent = .denied
-        // The stalled request times out; the retry finds nothing to send.
-        XCTAssertTrue(eventually { fixture.uploads.reports.count == 1 })
+        fixture.collector.stop()
+        // The dropped request fails; the retry finds nothing to send, so no second request is even tried.
+        XCTAssertTrue(eventually { fixture.uploads.reports.count == 1 }, "reports: \(fixture.uploads.reports)")
         guard case .retrying? = fixture.uploads.outcomes.first else { return XCTFail("\(fixture.uploads.outcomes)") }
         Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(fixture.uploads.reports.count, 1, "a retry was attempted after the denial")
         XCTAssertEqual(fixture.collector.requests.count, 1)
         XCTAssertEqual(sink.statistics.delivered, 0)
         XCTAssertEqual(try segmentFiles(in: sink.store.directory), [])
