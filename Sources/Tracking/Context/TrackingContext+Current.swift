@@ -13,33 +13,41 @@ extension TrackingContext {
 
     // MARK: - Internal
 
-    /// The context of this process now: the main bundle, `UIDevice.current`, the screen of the first
-    /// connected window scene (zero before any scene connects; refreshed when the app becomes active), the
-    /// current locale and time zone.
+    /// The context of this process now: the main bundle (localized names where the bundle has them),
+    /// `UIDevice.current`, the screen of the foreground window scene (else of any connected one; zero before
+    /// any scene connects; refreshed when the app becomes active), the current locale and time zone.
+    ///
+    /// visionOS has no `UIScreen`: there the scene's own bounds and its traits' display scale stand in.
     @available(iOSApplicationExtension, unavailable)
     @available(tvOSApplicationExtension, unavailable)
     @available(macCatalystApplicationExtension, unavailable)
     @available(visionOSApplicationExtension, unavailable)
     @MainActor
     static func current(bundle: Bundle = .main) -> TrackingContext {
-        let info = bundle.infoDictionary ?? [:]
+        func info(_ key: String) -> String? { bundle.object(forInfoDictionaryKey: key) as? String }
         let device = UIDevice.current
         // `UIScreen.main` is on its way out of UIKit; the scene knows its screen.
-        let screen = UIApplication.shared.connectedScenes.lazy.compactMap { $0 as? UIWindowScene }.first?.screen
-        let bounds = screen?.bounds ?? .zero
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        let scene = scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
+        #if os(visionOS)
+        let bounds = scene?.coordinateSpace.bounds ?? .zero
+        let scale = scene?.traitCollection.displayScale ?? 0
+        #else
+        let bounds = scene?.screen.bounds ?? .zero
+        let scale = scene?.screen.scale ?? 0
+        #endif
         return TrackingContext(
             library: sightlineLibrary,
             app: App(
-                name: info["CFBundleDisplayName"] as? String ?? info["CFBundleName"] as? String
-                    ?? ProcessInfo.processInfo.processName,
-                version: info["CFBundleShortVersionString"] as? String ?? "",
-                build: info["CFBundleVersion"] as? String ?? "",
+                name: info("CFBundleDisplayName") ?? info("CFBundleName") ?? ProcessInfo.processInfo.processName,
+                version: info("CFBundleShortVersionString") ?? "",
+                build: info("CFBundleVersion") ?? "",
                 namespace: bundle.bundleIdentifier ?? ""
             ),
             device: Device(manufacturer: "Apple", model: hardwareModel(), name: device.model, type: "ios"),
             os: OperatingSystem(name: device.systemName, version: device.systemVersion),
             screen: Screen(
-                width: Double(bounds.width), height: Double(bounds.height), density: Double(screen?.scale ?? 0)
+                width: Double(bounds.width), height: Double(bounds.height), density: Double(scale)
             ),
             locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
             timezone: TimeZone.current.identifier

@@ -4,6 +4,10 @@ import Foundation
 public enum SightlineStorage {
     /// `Sightline` in the app's Application Support directory (the user's data directory where there is
     /// no Application Support, and the temporary directory where neither can be found).
+    ///
+    /// - Important: On tvOS an app's local storage is not persistent: the system may purge it between
+    ///   launches, taking the queue and the anonymous id with it (a relaunch then starts a new anonymous id).
+    ///   Upload promptly there (a small ``DeliveryConfiguration/flushAt``) and identify users when you can.
     public static var defaultDirectory: URL {
         let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
