@@ -134,12 +134,13 @@ private actor MessageQueue: UploadBatchSource {
         return builder.firstBatch(from: messages, diagnostics: { _ in }).batch
     }
 
-    func complete(_ report: BatchDeliveryReport) async {
+    func complete(_ report: BatchDeliveryReport) async -> Bool {
         inFlight -= 1
-        guard !forgetsDeliveries else { return }
+        defer { remaining = messages.map(\.messageId) }
+        guard !forgetsDeliveries else { return true }
         let done = Set(report.delivered + report.rejected)
         messages.removeAll { done.contains($0.messageId) }
-        remaining = messages.map(\.messageId)
+        return true
     }
 }
 

@@ -234,30 +234,38 @@ final class EventStore: @unchecked Sendable {
 
     /// Records durably that these events of `segment` were delivered or dropped; once every event of the
     /// segment is acknowledged, the segment is deleted. Acknowledging again is harmless.
-    func acknowledge(_ ids: some Collection<UUID>, in segment: SealedSegment) {
-        guard !ids.isEmpty else { return }
+    /// - Returns: Whether the acknowledgements were recorded (or had nothing to record: no ids, or a segment
+    ///   that is gone); `false` when the sidecar could not be written, with a diagnostic.
+    @discardableResult
+    func acknowledge(_ ids: some Collection<UUID>, in segment: SealedSegment) -> Bool {
+        guard !ids.isEmpty else { return true }
         // The fsync of the sidecar and the reads run outside the main lock, so that appends on the main
         // thread never wait for them; `acknowledgementLock` keeps acknowledgements in order.
         acknowledgementLock.lock()
-        defer { acknowledgementLock.unlock() }
-        guard isSealed(segment) else { return }
+        guard isSealed(segment) else {
+            acknowledgementLock.unlock()
+            return true
+        }
         do {
             try FileIO.appendDurably(AcknowledgementFormat.entries(for: ids), to: path(segment.sequence, .ack))
         } catch {
+            acknowledgementLock.unlock()
             report(TrackingDiagnostic(
                 code: .storeWriteFailed,
                 message: "could not record \(ids.count) acknowledgement(s) for segment \(segment.sequence): \(error); "
-                    + "those events may be delivered again (same ids)"
+                    + "this process does not send those events again, a relaunch may (same ids)"
             ))
-            return
+            return false
         }
-        guard isFullyAcknowledged(segment.sequence) else { return }
+        defer { acknowledgementLock.unlock() }
+        guard isFullyAcknowledged(segment.sequence) else { return true }
         lock.lock()
         if let index = sealed.firstIndex(where: { $0.sequence == segment.sequence }) {
             deleteLocked(at: index)
         }
         lock.unlock()
         FileIO.synchronizeDirectory(directoryPath)
+        return true
     }
 
     /// Moves every sealed segment (and its acknowledgements) into `target` by rename; they become `target`'s

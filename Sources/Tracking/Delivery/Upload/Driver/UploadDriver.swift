@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Flush triggers (a count, an interval, backgrounding, an explicit `flush()`) all call ``flush()``;
 /// calls that arrive while a flush runs join it instead of starting a second request. A flush stops at the
-/// first failure (the batch is kept, ``retryNotBefore`` set) or when the source is empty, and sends at most
+/// first failure (the batch is kept, ``retryNotBefore`` set), when the source could not record a batch's
+/// fate (storage failing: it backs off likewise) or when the source is empty, and sends at most
 /// ``maximumBatchesPerFlush`` batches so it always ends.
 package actor UploadDriver {
     // MARK: - Internal
@@ -55,11 +56,19 @@ package actor UploadDriver {
             guard let batch = await source.nextBatch(), !batch.isEmpty else { break }
             let report = await sender.deliver(batch, failuresSoFar: failures)
             failures = report.failures
-            await source.complete(report)
+            let recorded = await source.complete(report)
             summary.requests += report.outcomes.count
             summary.delivered += report.delivered.count
             summary.rejected += report.rejected.count
             if let delay = report.retryDelay {
+                retryNotBefore = now().addingTimeInterval(delay)
+                summary.retryDelay = delay
+                break
+            }
+            if !recorded {
+                // Storage is failing: going on would only meet it again; hold off as after a failed request.
+                failures += 1
+                let delay = sender.backoff.delay(afterFailures: failures)
                 retryNotBefore = now().addingTimeInterval(delay)
                 summary.retryDelay = delay
                 break
