@@ -45,10 +45,12 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         self.notificationCenter = notificationCenter
         let directory = configuration.queueDirectory
         let limits = configuration.storeLimits()
-        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: configuration.diagnosticHandler)
+        let diagnostics = DeferredDiagnostics(handler: configuration.diagnosticHandler)
+        self.diagnostics = diagnostics
+        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: diagnostics.report)
         pendingStore = EventStore(
             directory: directory.appendingPathComponent("pending", isDirectory: true), limits: limits,
-            clock: configuration.clock, report: configuration.diagnosticHandler
+            clock: configuration.clock, report: diagnostics.report
         )
         consentFile = ConsentFile(directory: directory)
         let consent = ConsentState(consentFile.load() ?? configuration.defaultConsent)
@@ -78,7 +80,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             $0.queued = queued
             $0.pending = pending
         }
-        _ = consent.withLock { apply($0) }
+        diagnostics.deferring { _ = consent.withLock { apply($0) } }
     }
 
     deinit {
@@ -91,13 +93,17 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// - Throws: The system error when the event could not be written (a full disk, an unwritable
     ///   directory); nothing stored before is affected.
     public nonisolated func receive(_ event: TrackingEvent) throws {
-        let consent = try consentState.withLock { consent in
-            switch consent {
-            case .granted: try store.append(event)
-            case .pending: try pendingStore.append(event)
-            case .denied: break
+        // Diagnostics found under the consent lock reach the handler after it is released: the handler may
+        // call back into the sink.
+        let consent = try diagnostics.deferring {
+            try consentState.withLock { consent in
+                switch consent {
+                case .granted: try store.append(event)
+                case .pending: try pendingStore.append(event)
+                case .denied: break
+                }
+                return consent
             }
-            return consent
         }
         counters.update {
             switch consent {
@@ -128,18 +134,20 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     public var consent: DeliveryConsent {
         get { consentState.current }
         set {
-            let joined = consentState.withLock { consent -> Bool in
-                do {
-                    try consentFile.save(newValue)
-                } catch {
-                    configuration.diagnosticHandler(TrackingDiagnostic(
-                        code: .consentStorageFailed,
-                        message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
-                    ))
+            let joined = diagnostics.deferring {
+                consentState.withLock { consent -> Bool in
+                    do {
+                        try consentFile.save(newValue)
+                    } catch {
+                        diagnostics.report(TrackingDiagnostic(
+                            code: .consentStorageFailed,
+                            message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
+                        ))
+                    }
+                    let hadPending = consent == .pending
+                    consent = newValue
+                    return apply(newValue) && hadPending
                 }
-                let hadPending = consent == .pending
-                consent = newValue
-                return apply(newValue) && hadPending
             }
             if joined {
                 uploader?.flush()
@@ -187,6 +195,8 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     private let consentFile: ConsentFile
     private let consentState: ConsentState
     private let counters = DeliveryCounters()
+    /// Holds diagnostics found under the consent lock until it is released.
+    private let diagnostics: DeferredDiagnostics
 
     /// Moves the stores to what `consent` requires; called with the consent lock held. Returns whether
     /// pending events joined the upload queue.

@@ -17,7 +17,8 @@ import Foundation
 /// a segment that cannot be read is moved to `quarantine/`; a segment left open by a killed process is sealed.
 /// Caps on total bytes and event age drop the oldest first, with a diagnostic counting what was dropped.
 ///
-/// Thread-safe: one lock guards the state; reads of sealed files and `fsync` happen outside it.
+/// Thread-safe: one lock guards the state; reads of sealed files and `fsync` happen outside it, and so do
+/// diagnostics (a handler may call back into the store).
 final class EventStore: @unchecked Sendable {
     // MARK: - Internal
 
@@ -43,7 +44,7 @@ final class EventStore: @unchecked Sendable {
         self.report = report
         lock.lock()
         recover()
-        lock.unlock()
+        unlockAndReport()
     }
 
     deinit {
@@ -56,7 +57,7 @@ final class EventStore: @unchecked Sendable {
     /// - Throws: The system error when the event could not be written (nothing stored before is touched).
     func append(_ event: TrackingEvent) throws {
         lock.lock()
-        defer { lock.unlock() }
+        defer { unlockAndReport() }
         let now = clock.now().date
         if let open = openSegment {
             if now.timeIntervalSince(open.createdAt) >= limits.segmentAge {
@@ -82,7 +83,7 @@ final class EventStore: @unchecked Sendable {
         } catch {
             if !isFailing {
                 isFailing = true
-                report(TrackingDiagnostic(
+                reportLocked(TrackingDiagnostic(
                     code: .storeWriteFailed,
                     message: "could not store an event in \(directoryPath): \(error); events are refused until "
                         + "writing works again, and everything stored before is kept"
@@ -105,7 +106,7 @@ final class EventStore: @unchecked Sendable {
     func sealOpenSegment() {
         lock.lock()
         sealLocked()
-        lock.unlock()
+        unlockAndReport()
     }
 
     /// Flushes the open segment and the directory to the storage device (for power loss; a killed process
@@ -343,6 +344,23 @@ final class EventStore: @unchecked Sendable {
     private var synchronizationCount = 0
     /// Unacknowledged events of the partly acknowledged segments found on opening, by sequence.
     private var recoveredUnacknowledged: [UInt64: Int] = [:]
+    /// Diagnostics found while holding the lock, reported once it is released: a handler may call back into
+    /// the store (or the sink that owns it) without deadlocking.
+    private var lockedDiagnostics: [TrackingDiagnostic] = []
+
+    /// Keeps `diagnostic` until ``unlockAndReport()``; call with the lock held.
+    private func reportLocked(_ diagnostic: TrackingDiagnostic) {
+        lockedDiagnostics.append(diagnostic)
+    }
+
+    /// Releases the lock, then reports what was found while holding it.
+    private func unlockAndReport() {
+        guard !lockedDiagnostics.isEmpty else { return lock.unlock() }
+        let diagnostics = lockedDiagnostics
+        lockedDiagnostics.removeAll()
+        lock.unlock()
+        diagnostics.forEach(report)
+    }
 
     private var lockedStoredByteCount: Int {
         sealedByteCount + (openSegment?.byteCount ?? 0)
@@ -421,7 +439,7 @@ final class EventStore: @unchecked Sendable {
             try FileIO.renameItem(open.path, to: path(open.sequence, .seg))
         } catch {
             FileIO.closeDescriptor(open.fd)
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeWriteFailed,
                 message: "could not seal segment \(open.sequence): \(error); it is sealed at the next launch"
             ))
@@ -463,7 +481,7 @@ final class EventStore: @unchecked Sendable {
             deleteLocked(at: 0)
         }
         if droppedSegments > 0 {
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeCapExceeded,
                 message: "dropped the \(droppedEvents) oldest event(s) (\(droppedSegments) segment(s)) to stay under "
                     + "the cap of \(limits.storedByteCount) bytes"
@@ -482,7 +500,7 @@ final class EventStore: @unchecked Sendable {
             deleteLocked(at: 0)
         }
         if droppedSegments > 0 {
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeCapExceeded,
                 message: "dropped \(droppedEvents) event(s) (\(droppedSegments) segment(s)) older than the age cap of "
                     + "\(Int(limits.eventAge)) s"
@@ -499,7 +517,7 @@ final class EventStore: @unchecked Sendable {
         let vanished = sealed.filter { !FileManager.default.fileExists(atPath: path($0.sequence, .seg)) }
         sealed.removeAll { vanished.contains($0) }
         sealedByteCount = sealed.reduce(0) { $0 + $1.byteCount }
-        report(TrackingDiagnostic(
+        reportLocked(TrackingDiagnostic(
             code: .storeUnavailable,
             message: "the store's files in \(directoryPath) were removed while running "
                 + "(\(open.eventCount + vanished.reduce(0) { $0 + $1.eventCount }) event(s) with them); storage is recreated"
@@ -548,7 +566,7 @@ final class EventStore: @unchecked Sendable {
             try prepareDirectory()
         } catch {
             isFailing = true
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeUnavailable,
                 message: "cannot create the store's directory \(directoryPath): \(error); events are refused until it can"
             ))
@@ -604,14 +622,14 @@ final class EventStore: @unchecked Sendable {
             return
         }
         if outcome.corruptRecordCount > 0 {
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeCorruptTail,
                 message: "segment \(name): \(outcome.corruptRecordCount) record(s) failed their checksum and were skipped; "
                     + "\(eventCount) event(s) kept"
             ))
         }
         if outcome.tailByteCount > 0 {
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeCorruptTail,
                 message: "segment \(name): a torn or corrupt tail of \(outcome.tailByteCount) byte(s) was skipped; "
                     + "the \(eventCount) event(s) before it are kept"
@@ -656,7 +674,7 @@ final class EventStore: @unchecked Sendable {
         } catch {
             FileIO.removeItem(filePath)
         }
-        report(TrackingDiagnostic(
+        reportLocked(TrackingDiagnostic(
             code: .storeQuarantined,
             message: "segment \(name) \(reason); moved to \(SegmentNaming.quarantineFolder)/ so the queue goes on"
         ))
