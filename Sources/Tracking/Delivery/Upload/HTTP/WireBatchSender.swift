@@ -82,7 +82,7 @@ package struct WireBatchSender: Sendable {
         var statusCode: Int?
         var transportError: String?
         switch response {
-        case .http(let status, _): statusCode = status
+        case .http(let status, _, _): statusCode = status
         case .failed(_, let description): transportError = description
         }
         observer(DeliveryUploadReport(
