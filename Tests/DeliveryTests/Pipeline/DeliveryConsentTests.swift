@@ -100,6 +100,27 @@ final class DeliveryConsentTests: XCTestCase {
         XCTAssertEqual(fixture.sink().store.countUnacknowledgedEvents(), 0, "nothing comes back after a relaunch")
     }
 
+    func testNoHalfOfASplitBatchGoesOutAfterConsentIsDenied() async throws {
+        let fixture = try PipelineFixture()
+        fixture.collector.enqueue(.payloadTooLarge)
+        let denier = Denier()
+        var configuration = fixture.configuration()
+        // Consent is withdrawn while the 413 is handled, before the halves are sent.
+        configuration.uploadObserver = { report in
+            fixture.uploads.append(report)
+            denier.deny()
+        }
+        let sink = fixture.sink(configuration)
+        denier.sink = sink
+        let ids = try fixture.store(0..<6, in: sink)
+        let summary = await sink.flushAndWait()
+        XCTAssertEqual(fixture.receivedIds, [ids], "a half was posted after consent = .denied returned")
+        XCTAssertEqual(fixture.uploads.outcomes, [.split])
+        XCTAssertEqual(summary.delivered, 0)
+        XCTAssertEqual(sink.statistics.delivered, 0)
+        XCTAssertEqual(try segmentFiles(in: sink.store.directory), [])
+    }
+
     func testDefaultConsentAppliesOnlyUntilTheAppSetsOne() async throws {
         let fixture = try PipelineFixture()
         var configuration = fixture.configuration()
@@ -161,5 +182,14 @@ private final class LockedStrings: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return storage
+    }
+}
+
+/// Denies consent on the sink it is given, from whatever thread calls it.
+private final class Denier: @unchecked Sendable {
+    weak var sink: DeliverySink?
+
+    func deny() {
+        sink?.consent = .denied
     }
 }

@@ -42,7 +42,7 @@ final class DeliveryUploader: @unchecked Sendable {
             store: store, naming: configuration.wireNaming, limits: configuration.wireLimits, counters: counters,
             isUploadAllowed: isUploadAllowed, report: report
         )
-        driver = UploadDriver(sender: sender, source: source)
+        driver = UploadDriver(sender: sender, source: source, isUploadAllowed: isUploadAllowed)
         self.store = store
         self.counters = counters
         clock = configuration.clock

@@ -18,10 +18,18 @@ package actor UploadDriver {
     /// No request is sent before this instant (set after a failure).
     package private(set) var retryNotBefore: Date?
 
+    /// - Parameters:
+    ///   - sender: Sends one batch (and its 413 halves).
+    ///   - source: Where batches come from and their fates go.
+    ///   - now: The clock for backoffs.
+    ///   - maximumBatchesPerFlush: The bound on batches per flush.
+    ///   - isUploadAllowed: Checked immediately before every request, so nothing leaves once it says no
+    ///     (consent withdrawn during a flush).
     package init(sender: WireBatchSender, source: any UploadBatchSource, now: @escaping @Sendable () -> Date = { Date() },
-                 maximumBatchesPerFlush: Int = 1_000) {
+                 maximumBatchesPerFlush: Int = 1_000, isUploadAllowed: @escaping @Sendable () -> Bool = { true }) {
         self.sender = sender
         self.source = source
+        self.isUploadAllowed = isUploadAllowed
         self.now = now
         self.maximumBatchesPerFlush = max(1, maximumBatchesPerFlush)
     }
@@ -42,6 +50,7 @@ package actor UploadDriver {
     private let sender: WireBatchSender
     private let source: any UploadBatchSource
     private let now: @Sendable () -> Date
+    private let isUploadAllowed: @Sendable () -> Bool
     private var running: Task<UploadFlushSummary, Never>?
 
     private func drain() async -> UploadFlushSummary {
@@ -54,7 +63,7 @@ package actor UploadDriver {
         retryNotBefore = nil
         for _ in 0..<maximumBatchesPerFlush {
             guard let batch = await source.nextBatch(), !batch.isEmpty else { break }
-            let report = await sender.deliver(batch, failuresSoFar: failures)
+            let report = await sender.deliver(batch, failuresSoFar: failures, isAllowed: isUploadAllowed)
             failures = report.failures
             let recorded = await source.complete(report)
             summary.requests += report.outcomes.count
