@@ -53,7 +53,20 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             clock: configuration.clock, report: diagnostics.report
         )
         consentFile = ConsentFile(directory: directory)
-        let consent = ConsentState(consentFile.load() ?? configuration.defaultConsent)
+        let consent: ConsentState
+        switch consentFile.load() {
+        case .missing:
+            consent = ConsentState(configuration.defaultConsent)
+        case .saved(let saved):
+            consent = ConsentState(saved)
+        case .unreadable(let reason):
+            // Never fail open: without a readable decision nothing leaves the device until the app sets one.
+            consent = ConsentState(.pending)
+            diagnostics.report(TrackingDiagnostic(
+                code: .consentStorageFailed,
+                message: "the saved consent in \(consentFile.url.path) \(reason); consent is pending until the app sets it"
+            ))
+        }
         consentState = consent
         uploader = DeliveryUploader(
             configuration: configuration, store: store, counters: counters,
@@ -130,7 +143,9 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// - ``DeliveryConsent/denied``: everything not yet uploaded, pending included, is purged, and new
     ///   events are not stored. A batch in flight when consent becomes denied is not retried.
     ///
-    /// Until the app sets it, it is the persisted value, else ``DeliveryConfiguration/defaultConsent``.
+    /// Until the app sets it, it is the persisted value, else ``DeliveryConfiguration/defaultConsent``; a
+    /// persisted value that cannot be read (or is not a consent) counts as ``DeliveryConsent/pending``, with
+    /// a ``TrackingDiagnostic/Code/consentStorageFailed`` diagnostic, so consent never fails open.
     public var consent: DeliveryConsent {
         get { consentState.current }
         set {
