@@ -248,7 +248,9 @@ final class EventStore: @unchecked Sendable {
             return true
         }
         do {
-            try FileIO.appendDurably(AcknowledgementFormat.entries(for: ids), to: path(segment.sequence, .ack))
+            try FileIO.appendDurably(
+                AcknowledgementFormat.entries(for: ids), to: path(segment.sequence, .ack), entrySize: AcknowledgementFormat.entrySize
+            )
         } catch {
             acknowledgementLock.unlock()
             report(TrackingDiagnostic(
