@@ -5,7 +5,8 @@ import Foundation
 /// until the backoff has passed.
 ///
 /// Flush triggers (a count, an interval, backgrounding, an explicit `flush()`) all call ``flush()``;
-/// calls that arrive while a flush runs join it instead of starting a second request. A flush stops at the
+/// calls that arrive while a flush runs join it instead of starting a second request, and make it ask the
+/// source again before it ends (what they sealed may have come too late for its last look). A flush stops at the
 /// first failure (the batch is kept, ``retryNotBefore`` set), when the source could not record a batch's
 /// fate (storage failing: it backs off likewise) or when the source is empty, and sends at most
 /// ``maximumBatchesPerFlush`` batches so it always ends.
@@ -17,6 +18,8 @@ package actor UploadDriver {
     package private(set) var failures = 0
     /// No request is sent before this instant (set after a failure).
     package private(set) var retryNotBefore: Date?
+    /// Flushes that joined one in progress.
+    package private(set) var joinedFlushes = 0
 
     /// - Parameters:
     ///   - sender: Sends one batch (and its 413 halves).
@@ -37,7 +40,12 @@ package actor UploadDriver {
     /// Sends what the source has, until it is empty, a request fails, or the per-flush bound is reached.
     /// Joins the flush in progress, if any.
     package func flush() async -> UploadFlushSummary {
-        if let running { return await running.value }
+        if let running {
+            // What this caller stored may have been sealed after the drain last looked: it looks again.
+            rerunRequested = true
+            joinedFlushes += 1
+            return await running.value
+        }
         let task = Task { await drain() }
         running = task
         let summary = await task.value
@@ -52,6 +60,9 @@ package actor UploadDriver {
     private let now: @Sendable () -> Date
     private let isUploadAllowed: @Sendable () -> Bool
     private var running: Task<UploadFlushSummary, Never>?
+    /// A flush joined the running one since the drain last asked the source: an empty source then means
+    /// "look again", not "done".
+    private var rerunRequested = false
 
     private func drain() async -> UploadFlushSummary {
         var summary = UploadFlushSummary()
@@ -61,8 +72,13 @@ package actor UploadDriver {
             return summary
         }
         retryNotBefore = nil
+        // Each pass asks the source once; an empty answer ends the drain unless a flush joined meanwhile.
         for _ in 0..<maximumBatchesPerFlush {
-            guard let batch = await source.nextBatch(), !batch.isEmpty else { break }
+            rerunRequested = false
+            guard let batch = await source.nextBatch(), !batch.isEmpty else {
+                if rerunRequested { continue }
+                break
+            }
             let report = await sender.deliver(batch, failuresSoFar: failures, isAllowed: isUploadAllowed)
             failures = report.failures
             let recorded = await source.complete(report)
