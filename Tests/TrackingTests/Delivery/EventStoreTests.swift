@@ -152,6 +152,28 @@ final class EventStoreTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(first), "the partial entry was left behind")
     }
 
+    func testAnEventAppendedAfterTheByteCapSealedTheOpenSegmentKeepsItsContext() throws {
+        let fixture = StoreFixture()
+        var limits = StoreFixture.smallLimits
+        limits.segmentEventCount = 1_000
+        limits.storedByteCount = 1_500
+        let store = fixture.open(limits)
+        var written: [TrackingEvent] = []
+        for number in 0..<12 {
+            let event = fixture.event(number)
+            try store.append(event)
+            written.append(event)
+        }
+        store.sealOpenSegment()
+        let kept = StoreFixture.allEvents(store)
+        XCTAssertFalse(kept.isEmpty)
+        XCTAssertLessThan(kept.count, written.count, "the cap never dropped anything")
+        XCTAssertEqual(kept.map(\.id), written.suffix(kept.count).map(\.id))
+        for event in kept {
+            XCTAssertEqual(event.context, StoreFixture.context, "event \(event.id) lost its context")
+        }
+    }
+
     func testSealedSegmentsMoveToAnotherStoreWithTheirAcknowledgementsAndPurgeEmptiesAStore() throws {
         let fixture = StoreFixture()
         let pendingDirectory = fixture.root.appendingPathComponent("pending")

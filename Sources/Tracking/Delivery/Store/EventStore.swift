@@ -66,14 +66,15 @@ final class EventStore: @unchecked Sendable {
                 recoverFromVanishedFiles()
             }
         }
-        encoder.removeAll()
-        if let context = event.context, context != openSegment?.context {
-            encoder.appendContext(context)
-        }
-        encoder.appendEvent(event)
-        let size = encoder.bytes.count
+        var size = encode(event)
         if lockedStoredByteCount + size > limits.storedByteCount {
             makeRoom(for: size)
+            // Making room may have sealed the open segment: the event then starts a new one, which needs
+            // its own context record.
+            size = encode(event)
+            if lockedStoredByteCount + size > limits.storedByteCount {
+                makeRoom(for: size)
+            }
         }
         do {
             if openSegment == nil {
@@ -376,6 +377,17 @@ final class EventStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return sealed.contains { $0.sequence == segment.sequence }
+    }
+
+    /// Encodes `event` into the encoder, preceded by its context when the open segment lacks it; returns
+    /// the bytes to write.
+    private func encode(_ event: TrackingEvent) -> Int {
+        encoder.removeAll()
+        if let context = event.context, context != openSegment?.context {
+            encoder.appendContext(context)
+        }
+        encoder.appendEvent(event)
+        return encoder.bytes.count
     }
 
     private func writeLocked(size: Int) throws {
