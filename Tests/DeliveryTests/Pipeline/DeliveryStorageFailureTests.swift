@@ -5,6 +5,7 @@ import XCTest
 
 /// Storage failing under the upload loop: a batch whose acknowledgement cannot be written is not sent again
 /// and again; this process remembers what it delivered, a relaunch may send it once more (at least once).
+/// And a stored event the collector would refuse (no identity) goes alone, not with its batch.
 final class DeliveryStorageFailureTests: XCTestCase {
     func testAnAcknowledgementThatCannotBeWrittenEndsTheFlushAndIsNotResent() async throws {
         let fixture = try PipelineFixture()
@@ -34,5 +35,24 @@ final class DeliveryStorageFailureTests: XCTestCase {
         let relaunched = await fixture.sink().flushAndWait()
         XCTAssertEqual(relaunched.delivered, 3)
         XCTAssertEqual(fixture.receivedIds, [ids, ids])
+    }
+
+    func testAnEventWithoutIdentityIsDroppedAloneNotSentWithoutAnAnonymousId() async throws {
+        let fixture = try PipelineFixture()
+        let sink = fixture.sink()
+        var anonymous = fixture.event(1)
+        anonymous.identity = nil
+        let before = try fixture.store(0..<1, in: sink)
+        try sink.receive(anonymous)
+        let after = try fixture.store(2..<4, in: sink)
+        let summary = await sink.flushAndWait()
+        XCTAssertEqual(summary.delivered, 3)
+        XCTAssertEqual(fixture.receivedIds, [before + after])
+        for message in fixture.collector.requests.flatMap(PipelineFixture.messages) {
+            XCTAssertNotNil(message["anonymousId"] as? String, "\(message)")
+        }
+        XCTAssertEqual(fixture.diagnostics.codes, [.eventNotSendable])
+        XCTAssertEqual(sink.statistics.dropped, 1)
+        XCTAssertEqual(sink.store.sealedSegments, [])
     }
 }
