@@ -52,6 +52,30 @@ final class DeliveryTriggerTests: XCTestCase {
         XCTAssertEqual(fixture.receivedIds, [first, second + third])
     }
 
+    func testTriggersDuringABackoffNeitherSealNorCount() async throws {
+        let fixture = try PipelineFixture()
+        let port = fixture.collector.port
+        fixture.collector.stop()
+        var configuration = fixture.configuration(port: port)
+        // Offline with a backoff far longer than the test: every trigger below falls inside it.
+        configuration.uploadBackoff = UploadBackoffPolicy(base: 600, cap: 600, jitter: 0)
+        let sink = fixture.sink(configuration)
+        try fixture.store(0..<2, in: sink)
+        let offline = await sink.flushAndWait()
+        XCTAssertEqual(offline.requests, 1)
+        XCTAssertEqual(sink.store.sealedSegments.count, 1)
+
+        for number in 2..<12 {
+            try fixture.store(number..<(number + 1), in: sink)
+            let waiting = await sink.flushAndWait()
+            XCTAssertEqual(waiting.requests, 0)
+            XCTAssertEqual(waiting.kept, number + 1, "the running count, without reading the queue")
+        }
+        XCTAssertEqual(sink.store.sealedSegments.count, 1, "a trigger during the backoff sealed a tiny segment")
+        XCTAssertEqual(sink.store.openSegmentEventCount, 10)
+        XCTAssertEqual(fixture.uploads.reports.count, 1)
+    }
+
     func testTheIntervalTriggerFollowsTheInjectedClock() throws {
         let fixture = try PipelineFixture()
         var configuration = fixture.configuration()
