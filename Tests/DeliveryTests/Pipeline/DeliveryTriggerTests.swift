@@ -152,6 +152,34 @@ final class DeliveryTriggerTests: XCTestCase {
         XCTAssertEqual(fixture.receivedIds, [ids, ids])
     }
 
+    func testBackgroundExpiryCancelsTheRequestInFlightAndStartsNoOther() throws {
+        let fixture = try PipelineFixture()
+        fixture.collector.enqueue(.stall)
+        var configuration = fixture.configuration()
+        // Only cancellation ends the stalled request within the test, and no retry comes during it.
+        configuration.requestTimeout = 60
+        configuration.uploadBackoff = UploadBackoffPolicy(base: 600, cap: 600, jitter: 0)
+        var limits = configuration.wireLimits
+        limits.maximumMessageCount = 2
+        configuration.wireLimits = limits
+        let sink = fixture.sink(configuration, notificationCenter: .default)
+        let ids = try fixture.store(0..<6, in: sink)
+        MainActor.assumeIsolated {
+            Headless.enterBackground()
+            runMainRunLoop(until: { fixture.collector.requests.count == 1 })
+            Headless.expireBackgroundTime()
+            XCTAssertEqual(Headless.openBackgroundTaskCount, 0)
+            // The stalled request ends now (cancelled), not after its 60 s timeout.
+            runMainRunLoop(until: { fixture.uploads.reports.count == 1 })
+            runMainRunLoop(until: { sink.uploader?.currentBackgroundFlush.map { flush in flush.isEnded } ?? false })
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(fixture.receivedIds, [Array(ids[0..<2])], "a request started after the background time expired")
+        XCTAssertNotNil(fixture.uploads.reports.first?.transportError)
+        XCTAssertEqual(sink.statistics.delivered, 0)
+        XCTAssertEqual(sink.store.countUnacknowledgedEvents(), 6, "what was not delivered stays queued")
+    }
+
     func testGoingToTheBackgroundTwiceDuringOneFlushEndsBothTasksOnExpiry() throws {
         let fixture = try PipelineFixture()
         fixture.collector.enqueue(.stall)

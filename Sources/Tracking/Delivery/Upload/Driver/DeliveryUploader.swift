@@ -97,7 +97,10 @@ final class DeliveryUploader: @unchecked Sendable {
         // Each flush is kept until its task has ended: its expiration handler needs it, even when the app
         // went to the background again before the previous flush finished.
         backgroundFlushes.removeAll { $0.isEnded }
-        backgroundFlushes.append(BackgroundFlush(application: application) { [self] in _ = await run() })
+        let driver = driver
+        backgroundFlushes.append(BackgroundFlush(application: application, expire: { driver.stopFlushing() }) { [self] in
+            _ = await run()
+        })
     }
 
     /// The background flush begun last, if any.

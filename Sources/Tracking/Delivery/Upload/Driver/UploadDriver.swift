@@ -37,6 +37,13 @@ package actor UploadDriver {
         self.maximumBatchesPerFlush = max(1, maximumBatchesPerFlush)
     }
 
+    /// Stops the flush in progress, if any, at once and from any thread: the request in flight is cancelled
+    /// (its batch kept, as after any failed request) and no further one starts. The next ``flush()`` runs
+    /// normally. Called when background time expires.
+    package nonisolated func stopFlushing() {
+        stop.request()
+    }
+
     /// Sends what the source has, until it is empty, a request fails, or the per-flush bound is reached.
     /// Joins the flush in progress, if any.
     package func flush() async -> UploadFlushSummary {
@@ -48,6 +55,7 @@ package actor UploadDriver {
         }
         let task = Task { await drain() }
         running = task
+        stop.begin(task)
         let summary = await task.value
         running = nil
         return summary
@@ -60,6 +68,7 @@ package actor UploadDriver {
     private let now: @Sendable () -> Date
     private let isUploadAllowed: @Sendable () -> Bool
     private var running: Task<UploadFlushSummary, Never>?
+    private let stop = FlushStop()
     /// A flush joined the running one since the drain last asked the source: an empty source then means
     /// "look again", not "done".
     private var rerunRequested = false
@@ -74,6 +83,7 @@ package actor UploadDriver {
         retryNotBefore = nil
         // Each pass asks the source once; an empty answer ends the drain unless a flush joined meanwhile.
         for _ in 0..<maximumBatchesPerFlush {
+            guard !stop.isRequested else { break }
             rerunRequested = false
             guard let batch = await source.nextBatch(), !batch.isEmpty else {
                 if rerunRequested { continue }
