@@ -93,7 +93,10 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             $0.queued = queued
             $0.pending = pending
         }
-        diagnostics.deferring { _ = consent.withLock { apply($0) } }
+        diagnostics.deferring {
+            let applied = consent.withLock { apply($0) }
+            applied.afterUnlocking()
+        }
     }
 
     deinit {
@@ -149,20 +152,27 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     public var consent: DeliveryConsent {
         get { consentState.current }
         set {
-            let joined = diagnostics.deferring {
-                consentState.withLock { consent -> Bool in
-                    do {
-                        try consentFile.save(newValue)
-                    } catch {
-                        diagnostics.report(TrackingDiagnostic(
-                            code: .consentStorageFailed,
-                            message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
-                        ))
-                    }
+            let joined = diagnostics.deferring { () -> Bool in
+                // Setters run one at a time, so the file ends with the value set last; the consent lock,
+                // which every `receive` takes, is held only to flip the state and detach the stores' lists.
+                consentChangeLock.lock()
+                defer { consentChangeLock.unlock() }
+                do {
+                    try consentFile.save(newValue)
+                } catch {
+                    diagnostics.report(TrackingDiagnostic(
+                        code: .consentStorageFailed,
+                        message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
+                    ))
+                }
+                let applied = consentState.withLock { consent -> (joined: Bool, afterUnlocking: () -> Void) in
                     let hadPending = consent == .pending
                     consent = newValue
-                    return apply(newValue) && hadPending
+                    let applied = apply(newValue)
+                    return (applied.joined && hadPending, applied.afterUnlocking)
                 }
+                applied.afterUnlocking()
+                return applied.joined
             }
             if joined {
                 uploader?.flush()
@@ -212,33 +222,45 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     private let counters = DeliveryCounters()
     /// Holds diagnostics found under the consent lock until it is released.
     private let diagnostics: DeferredDiagnostics
+    /// Serializes consent changes (their file work runs outside the consent lock).
+    private let consentChangeLock = NSLock()
 
-    /// Moves the stores to what `consent` requires; called with the consent lock held. Returns whether
-    /// pending events joined the upload queue.
-    @discardableResult
-    private func apply(_ consent: DeliveryConsent) -> Bool {
+    /// Moves the stores to what `consent` requires, with the consent lock held: only what must be done
+    /// before the next event is stored (a rename to seal, detaching what denial purges). Returns whether
+    /// pending events joined the upload queue, and the file work left (deletions, directory flushes) to do
+    /// once the lock is released, before the setter returns.
+    private func apply(_ consent: DeliveryConsent) -> (joined: Bool, afterUnlocking: () -> Void) {
         switch consent {
         case .pending:
             // Later pending segments join the queue after everything stored before, oldest first.
             store.sealOpenSegment()
-            return false
+            return (false, {})
         case .granted:
             pendingStore.sealOpenSegment()
-            guard !pendingStore.sealedSegments.isEmpty else { return false }
-            pendingStore.moveSealedSegments(to: store)
+            guard !pendingStore.sealedSegments.isEmpty else { return (false, {}) }
+            pendingStore.moveSealedSegments(to: store, synchronize: false)
             counters.update {
                 $0.queued += $0.pending
                 $0.pending = 0
             }
-            return true
+            let (store, pendingStore) = (store, pendingStore)
+            return (true, {
+                pendingStore.synchronizeDirectory()
+                store.synchronizeDirectory()
+            })
         case .denied:
-            store.purge()
-            pendingStore.purge()
+            // Detached, nothing is read, uploaded or appended any more; the files go right after.
+            let queued = store.detachAll()
+            let pending = pendingStore.detachAll()
             counters.update {
                 $0.queued = 0
                 $0.pending = 0
             }
-            return false
+            let (store, pendingStore) = (store, pendingStore)
+            return (false, {
+                store.deleteDetached(queued)
+                pendingStore.deleteDetached(pending)
+            })
         }
     }
 }

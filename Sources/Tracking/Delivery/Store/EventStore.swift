@@ -274,7 +274,9 @@ final class EventStore: @unchecked Sendable {
 
     /// Moves every sealed segment (and its acknowledgements) into `target` by rename; they become `target`'s
     /// newest. Segments that cannot be moved stay here, with a diagnostic.
-    func moveSealedSegments(to target: EventStore) {
+    /// - Parameter synchronize: Whether to flush both directories now; a caller holding a lock that appends
+    ///   wait for passes `false` and calls ``synchronizeDirectory()`` on both after releasing it.
+    func moveSealedSegments(to target: EventStore, synchronize: Bool = true) {
         guard target !== self else { return }
         lock.lock()
         let moving = sealed
@@ -297,23 +299,45 @@ final class EventStore: @unchecked Sendable {
         sealed = (kept + sealed).sorted { $0.sequence < $1.sequence }
         sealedByteCount = sealed.reduce(0) { $0 + $1.byteCount }
         lock.unlock()
-        FileIO.synchronizeDirectory(directoryPath)
-        FileIO.synchronizeDirectory(target.directoryPath)
+        if synchronize {
+            synchronizeDirectory()
+            target.synchronizeDirectory()
+        }
     }
 
     /// Deletes every event, sealed or not.
     func purge() {
+        deleteDetached(detachAll())
+    }
+
+    /// Takes every event out of the store at once (the open segment closed, the sealed list emptied) without
+    /// touching the files: no append or reader sees them any more. Returns the files, for ``deleteDetached(_:)``.
+    func detachAll() -> [String] {
         lock.lock()
-        defer { FileIO.synchronizeDirectory(directoryPath) }
         defer { lock.unlock() }
+        var paths: [String] = []
         if let open = openSegment {
             FileIO.closeDescriptor(open.fd)
-            FileIO.removeItem(open.path)
+            paths.append(open.path)
             openSegment = nil
         }
-        while !sealed.isEmpty {
-            deleteLocked(at: 0)
+        for segment in sealed {
+            paths += [path(segment.sequence, .seg), path(segment.sequence, .ack)]
         }
+        sealed.removeAll()
+        sealedByteCount = 0
+        return paths
+    }
+
+    /// Deletes files that ``detachAll()`` returned and flushes the directory.
+    func deleteDetached(_ paths: [String]) {
+        paths.forEach(FileIO.removeItem)
+        synchronizeDirectory()
+    }
+
+    /// Flushes the directory's entries (renames, deletions) to the storage device.
+    func synchronizeDirectory() {
+        FileIO.synchronizeDirectory(directoryPath)
     }
 
     // MARK: - Private
