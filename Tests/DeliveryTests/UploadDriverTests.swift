@@ -86,6 +86,20 @@ final class UploadDriverTests: XCTestCase {
         XCTAssertEqual(maximumInFlight, 1)
     }
 
+    func testAFlushThatJoinsAsTheDrainFindsTheSourceEmptyIsNotLost() async throws {
+        let early = (0..<3).map { WireBatchBuilderTests.message($0, padding: 100) }
+        let late = (3..<5).map { WireBatchBuilderTests.message($0, padding: 100) }
+        let source = LateArrivalSource(messages: early, late: late)
+        let driver = try makeDriver(source)
+        await source.attach(driver)
+        let summary = await driver.flush()
+        let joined = await source.joinedSummary()
+        XCTAssertEqual(collector.requests.map(Self.messageIds), [["m-0", "m-1", "m-2"], ["m-3", "m-4"]],
+                       "the joining flush's messages were left for a later trigger")
+        XCTAssertEqual(summary.delivered, 5)
+        XCTAssertEqual(joined?.delivered, 5, "the joiner got the summary of the flush it joined")
+    }
+
     func testAFlushIsBoundedEvenWhenTheSourceNeverEmpties() async throws {
         let queue = MessageQueue(messages: (0..<10).map { WireBatchBuilderTests.message($0, padding: 100) }, batchCount: 1, forgetsDeliveries: true)
         let driver = try makeDriver(queue, maximumBatchesPerFlush: 4)
@@ -95,7 +109,7 @@ final class UploadDriverTests: XCTestCase {
 
     // MARK: - Private
 
-    private func makeDriver(_ queue: MessageQueue, maximumBatchesPerFlush: Int = 1_000) throws -> UploadDriver {
+    private func makeDriver(_ queue: any UploadBatchSource, maximumBatchesPerFlush: Int = 1_000) throws -> UploadDriver {
         let endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
         let transport = try XCTUnwrap(HTTPUploadTransport(configuration: .init(endpoint: endpoint, writeKey: "k", timeout: 5)))
         let clock = clock
@@ -134,12 +148,57 @@ private actor MessageQueue: UploadBatchSource {
         return builder.firstBatch(from: messages, diagnostics: { _ in }).batch
     }
 
-    func complete(_ report: BatchDeliveryReport) async {
+    func complete(_ report: BatchDeliveryReport) async -> Bool {
         inFlight -= 1
-        guard !forgetsDeliveries else { return }
+        defer { remaining = messages.map(\.messageId) }
+        guard !forgetsDeliveries else { return true }
         let done = Set(report.delivered + report.rejected)
         messages.removeAll { done.contains($0.messageId) }
-        remaining = messages.map(\.messageId)
+        return true
+    }
+}
+
+/// Hands out `messages`; when first found empty, it receives `late` messages (as if sealed by another
+/// trigger) and lets a second flush join the running one before answering "empty": the answer the drain
+/// got was true when the source looked, and stale when the drain got it.
+private actor LateArrivalSource: UploadBatchSource {
+    private var messages: [EncodedWireMessage]
+    private var late: [EncodedWireMessage]
+    private var driver: UploadDriver?
+    private var joiner: Task<UploadFlushSummary, Never>?
+
+    init(messages: [EncodedWireMessage], late: [EncodedWireMessage]) {
+        self.messages = messages
+        self.late = late
+    }
+
+    func attach(_ driver: UploadDriver) {
+        self.driver = driver
+    }
+
+    func joinedSummary() async -> UploadFlushSummary? {
+        await joiner?.value
+    }
+
+    func nextBatch() async -> WireBatch? {
+        if messages.isEmpty, !late.isEmpty, let driver {
+            messages = late
+            late = []
+            joiner = Task { await driver.flush() }
+            let deadline = Date(timeIntervalSinceNow: 5)
+            while await driver.joinedFlushes == 0, Date() < deadline {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+            }
+            return nil
+        }
+        guard !messages.isEmpty else { return nil }
+        return WireBatch(messages)
+    }
+
+    func complete(_ report: BatchDeliveryReport) async -> Bool {
+        let done = Set(report.delivered + report.rejected)
+        messages.removeAll { done.contains($0.messageId) }
+        return true
     }
 }
 

@@ -180,4 +180,5 @@ final class DiagnosticLog: @unchecked Sendable {
 
     func append(_ diagnostic: TrackingDiagnostic) { lock.withLock { entries.append(diagnostic) } }
     var codes: [TrackingDiagnostic.Code] { lock.withLock { entries.map(\.code) } }
+    var all: [TrackingDiagnostic] { lock.withLock { entries } }
 }

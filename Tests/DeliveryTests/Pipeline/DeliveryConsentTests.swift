@@ -100,6 +100,67 @@ final class DeliveryConsentTests: XCTestCase {
         XCTAssertEqual(fixture.sink().store.countUnacknowledgedEvents(), 0, "nothing comes back after a relaunch")
     }
 
+    func testNoHalfOfASplitBatchGoesOutAfterConsentIsDenied() async throws {
+        let fixture = try PipelineFixture()
+        fixture.collector.enqueue(.payloadTooLarge)
+        let denier = Denier()
+        var configuration = fixture.configuration()
+        // Consent is withdrawn while the 413 is handled, before the halves are sent.
+        configuration.uploadObserver = { report in
+            fixture.uploads.append(report)
+            denier.deny()
+        }
+        let sink = fixture.sink(configuration)
+        denier.sink = sink
+        let ids = try fixture.store(0..<6, in: sink)
+        let summary = await sink.flushAndWait()
+        XCTAssertEqual(fixture.receivedIds, [ids], "a half was posted after consent = .denied returned")
+        XCTAssertEqual(fixture.uploads.outcomes, [.split])
+        XCTAssertEqual(summary.delivered, 0)
+        XCTAssertEqual(sink.statistics.delivered, 0)
+        XCTAssertEqual(try segmentFiles(in: sink.store.directory), [])
+    }
+
+    func testAnUnreadableOrGarbledConsentFileMeansPendingNotTheDefault() async throws {
+        let fixture = try PipelineFixture()
+        let configuration = fixture.configuration()
+        XCTAssertEqual(configuration.defaultConsent, .granted)
+        let file = configuration.queueDirectory.appendingPathComponent("consent")
+        try FileManager.default.createDirectory(at: configuration.queueDirectory, withIntermediateDirectories: true)
+
+        // Garbage (a torn or foreign write).
+        try Data("gran\u{0}".utf8).write(to: file)
+        let garbled = fixture.sink(configuration)
+        XCTAssertEqual(garbled.consent, .pending)
+        try fixture.store(0..<2, in: garbled)
+        _ = await garbled.flushAndWait()
+        XCTAssertEqual(fixture.collector.requests.count, 0, "uploaded without a readable consent")
+        XCTAssertEqual(garbled.statistics.pending, 2)
+        XCTAssertEqual(fixture.diagnostics.codes, [.consentStorageFailed])
+
+        // Unreadable (here a directory stands where the file goes).
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        XCTAssertEqual(fixture.sink(configuration).consent, .pending)
+        XCTAssertEqual(fixture.diagnostics.codes, [.consentStorageFailed, .consentStorageFailed])
+
+        // Missing: the default.
+        try FileManager.default.removeItem(at: file)
+        XCTAssertEqual(fixture.sink(configuration).consent, .granted)
+        XCTAssertEqual(fixture.diagnostics.codes.count, 2)
+    }
+
+    func testSavingConsentReplacesTheFileAndLeavesNoTemporaryFile() throws {
+        let fixture = try PipelineFixture()
+        let sink = fixture.sink()
+        sink.consent = .pending
+        sink.consent = .denied
+        let directory = sink.configuration.queueDirectory
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("consent"), encoding: .utf8), "denied")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("consent.tmp").path))
+        XCTAssertEqual(fixture.sink().consent, .denied)
+    }
+
     func testDefaultConsentAppliesOnlyUntilTheAppSetsOne() async throws {
         let fixture = try PipelineFixture()
         var configuration = fixture.configuration()
@@ -161,5 +222,14 @@ private final class LockedStrings: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return storage
+    }
+}
+
+/// Denies consent on the sink it is given, from whatever thread calls it.
+private final class Denier: @unchecked Sendable {
+    weak var sink: DeliverySink?
+
+    func deny() {
+        sink?.consent = .denied
     }
 }

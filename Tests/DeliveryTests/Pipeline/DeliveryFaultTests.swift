@@ -35,6 +35,30 @@ final class DeliveryFaultTests: XCTestCase {
         try assertRetriedUntilDelivered(after: .serverError, .dropConnection, .tooManyRequests(retryAfter: nil), status: 500)
     }
 
+    func testRedirectsAreNotFollowedButRetriedWithADiagnosticNamingTheLocation() throws {
+        let fixture = try PipelineFixture()
+        let moved = fixture.collector.url(path: "/landing").absoluteString
+        fixture.collector.enqueue(
+            .status(301, headers: ["Location": moved], body: ""), .status(302, headers: ["Location": moved], body: ""),
+            .status(303, headers: ["Location": moved], body: "")
+        )
+        let sink = fixture.sink()
+        let ids = try fixture.store(0..<4, in: sink)
+        sink.flush()
+        fixture.waitForRequests(4)
+        XCTAssertTrue(eventually { sink.statistics.delivered == 4 })
+        // Every request is the POST of the batch: no GET to the Location, which a 200 landing page (or a
+        // 404) would have answered for a batch it never saw.
+        XCTAssertEqual(fixture.collector.requests.map(\.method), ["POST", "POST", "POST", "POST"])
+        XCTAssertEqual(fixture.collector.requests.map(\.path), ["/v1/batch", "/v1/batch", "/v1/batch", "/v1/batch"])
+        XCTAssertEqual(fixture.receivedIds, [ids, ids, ids, ids])
+        XCTAssertEqual(fixture.uploads.reports.map(\.statusCode), [301, 302, 303, 200])
+        XCTAssertEqual(fixture.diagnostics.codes, [.uploadFailed, .uploadFailed, .uploadFailed])
+        for entry in fixture.diagnostics.all {
+            XCTAssertTrue(entry.message.contains(moved), entry.message)
+        }
+    }
+
     func testRetryAfterIsHonoured() throws {
         let fixture = try PipelineFixture()
         fixture.collector.enqueue(.serviceUnavailable(retryAfter: "1"))

@@ -52,6 +52,30 @@ final class DeliveryTriggerTests: XCTestCase {
         XCTAssertEqual(fixture.receivedIds, [first, second + third])
     }
 
+    func testTriggersDuringABackoffNeitherSealNorCount() async throws {
+        let fixture = try PipelineFixture()
+        let port = fixture.collector.port
+        fixture.collector.stop()
+        var configuration = fixture.configuration(port: port)
+        // Offline with a backoff far longer than the test: every trigger below falls inside it.
+        configuration.uploadBackoff = UploadBackoffPolicy(base: 600, cap: 600, jitter: 0)
+        let sink = fixture.sink(configuration)
+        try fixture.store(0..<2, in: sink)
+        let offline = await sink.flushAndWait()
+        XCTAssertEqual(offline.requests, 1)
+        XCTAssertEqual(sink.store.sealedSegments.count, 1)
+
+        for number in 2..<12 {
+            try fixture.store(number..<(number + 1), in: sink)
+            let waiting = await sink.flushAndWait()
+            XCTAssertEqual(waiting.requests, 0)
+            XCTAssertEqual(waiting.kept, number + 1, "the running count, without reading the queue")
+        }
+        XCTAssertEqual(sink.store.sealedSegments.count, 1, "a trigger during the backoff sealed a tiny segment")
+        XCTAssertEqual(sink.store.openSegmentEventCount, 10)
+        XCTAssertEqual(fixture.uploads.reports.count, 1)
+    }
+
     func testTheIntervalTriggerFollowsTheInjectedClock() throws {
         let fixture = try PipelineFixture()
         var configuration = fixture.configuration()
@@ -126,6 +150,34 @@ final class DeliveryTriggerTests: XCTestCase {
             XCTAssertEqual(Headless.backgroundTaskMisuses, [])
         }
         XCTAssertEqual(fixture.receivedIds, [ids, ids])
+    }
+
+    func testBackgroundExpiryCancelsTheRequestInFlightAndStartsNoOther() throws {
+        let fixture = try PipelineFixture()
+        fixture.collector.enqueue(.stall)
+        var configuration = fixture.configuration()
+        // Only cancellation ends the stalled request within the test, and no retry comes during it.
+        configuration.requestTimeout = 60
+        configuration.uploadBackoff = UploadBackoffPolicy(base: 600, cap: 600, jitter: 0)
+        var limits = configuration.wireLimits
+        limits.maximumMessageCount = 2
+        configuration.wireLimits = limits
+        let sink = fixture.sink(configuration, notificationCenter: .default)
+        let ids = try fixture.store(0..<6, in: sink)
+        MainActor.assumeIsolated {
+            Headless.enterBackground()
+            runMainRunLoop(until: { fixture.collector.requests.count == 1 })
+            Headless.expireBackgroundTime()
+            XCTAssertEqual(Headless.openBackgroundTaskCount, 0)
+            // The stalled request ends now (cancelled), not after its 60 s timeout.
+            runMainRunLoop(until: { fixture.uploads.reports.count == 1 })
+            runMainRunLoop(until: { sink.uploader?.currentBackgroundFlush.map { flush in flush.isEnded } ?? false })
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(fixture.receivedIds, [Array(ids[0..<2])], "a request started after the background time expired")
+        XCTAssertNotNil(fixture.uploads.reports.first?.transportError)
+        XCTAssertEqual(sink.statistics.delivered, 0)
+        XCTAssertEqual(sink.store.countUnacknowledgedEvents(), 6, "what was not delivered stays queued")
     }
 
     func testGoingToTheBackgroundTwiceDuringOneFlushEndsBothTasksOnExpiry() throws {

@@ -107,6 +107,73 @@ final class EventStoreTests: XCTestCase {
         XCTAssertEqual(StoreFixture.allEvents(reopened).map(\.id), written.dropFirst().map(\.id))
     }
 
+    func testAcknowledgementsAppendedAfterATornTailAreRead() throws {
+        let fixture = StoreFixture()
+        let (written, ackFile) = try sealedSegmentOfAKilledProcess(fixture)
+        // The first entry, then 7 bytes of a torn second one (a short write on a full disk, a power loss).
+        let torn = AcknowledgementFormat.entries(for: [written[0].id]) + AcknowledgementFormat.entries(for: [written[1].id]).prefix(7)
+        try Data(torn).write(to: ackFile)
+
+        let reopened = fixture.open()
+        let segment = try XCTUnwrap(reopened.sealedSegments.first)
+        XCTAssertTrue(reopened.acknowledge([written[1].id, written[2].id], in: segment))
+        // The append cut the torn tail first: whole entries only, and every acknowledgement reads back.
+        XCTAssertEqual(try Data(contentsOf: ackFile).count, 3 * AcknowledgementFormat.entrySize)
+        XCTAssertEqual(StoreFixture.allEvents(reopened).map(\.id), written.dropFirst(3).map(\.id))
+        XCTAssertEqual(StoreFixture.allEvents(fixture.open()).map(\.id), written.dropFirst(3).map(\.id))
+    }
+
+    func testATornEntryInTheMiddleOfASidecarCostsOnlyItself() {
+        let ids = (0..<3).map { _ in UUID() }
+        let bytes = AcknowledgementFormat.entries(for: [ids[0]]) + AcknowledgementFormat.entries(for: [ids[1]]).prefix(7)
+            + AcknowledgementFormat.entries(for: [ids[2]])
+        XCTAssertEqual(AcknowledgementFormat.ids(in: bytes), [ids[0], ids[2]])
+    }
+
+    func testAFailedAppendIsTruncatedBackToWhereItBegan() throws {
+        let fixture = StoreFixture()
+        try FileManager.default.createDirectory(at: fixture.root, withIntermediateDirectories: true)
+        let path = fixture.root.appendingPathComponent("1.ack").path
+        let first = AcknowledgementFormat.entries(for: [UUID()])
+        try FileIO.appendDurably(first, to: path, entrySize: AcknowledgementFormat.entrySize)
+        // A file-size limit 10 bytes past the end makes the next append a short write followed by EFBIG,
+        // as a disk filling up mid-write would (SIGXFSZ ignored so that the write fails instead).
+        var saved = rlimit()
+        getrlimit(resourceLimitFileSize, &saved)
+        let previousHandler = signal(SIGXFSZ, SIG_IGN)
+        var limited = saved
+        limited.rlim_cur = rlim_t(first.count + 10)
+        setrlimit(resourceLimitFileSize, &limited)
+        let appended = Result { try FileIO.appendDurably(AcknowledgementFormat.entries(for: [UUID()]), to: path, entrySize: 20) }
+        setrlimit(resourceLimitFileSize, &saved)
+        signal(SIGXFSZ, previousHandler)
+
+        XCTAssertThrowsError(try appended.get())
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(first), "the partial entry was left behind")
+    }
+
+    func testAnEventAppendedAfterTheByteCapSealedTheOpenSegmentKeepsItsContext() throws {
+        let fixture = StoreFixture()
+        var limits = StoreFixture.smallLimits
+        limits.segmentEventCount = 1_000
+        limits.storedByteCount = 1_500
+        let store = fixture.open(limits)
+        var written: [TrackingEvent] = []
+        for number in 0..<12 {
+            let event = fixture.event(number)
+            try store.append(event)
+            written.append(event)
+        }
+        store.sealOpenSegment()
+        let kept = StoreFixture.allEvents(store)
+        XCTAssertFalse(kept.isEmpty)
+        XCTAssertLessThan(kept.count, written.count, "the cap never dropped anything")
+        XCTAssertEqual(kept.map(\.id), written.suffix(kept.count).map(\.id))
+        for event in kept {
+            XCTAssertEqual(event.context, StoreFixture.context, "event \(event.id) lost its context")
+        }
+    }
+
     func testSealedSegmentsMoveToAnotherStoreWithTheirAcknowledgementsAndPurgeEmptiesAStore() throws {
         let fixture = StoreFixture()
         let pendingDirectory = fixture.root.appendingPathComponent("pending")
@@ -306,3 +373,9 @@ private final class LockedIDs: @unchecked Sendable {
         lock.unlock()
     }
 }
+
+#if canImport(Glibc)
+private let resourceLimitFileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+#else
+private let resourceLimitFileSize = RLIMIT_FSIZE
+#endif

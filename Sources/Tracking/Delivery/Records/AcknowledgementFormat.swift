@@ -2,7 +2,8 @@ import Foundation
 
 /// The layout of a segment's `.ack` sidecar: one 20-byte entry per acknowledged event, its id (16 bytes)
 /// and the CRC-32 of the id (UInt32 LE). A torn or damaged entry is ignored, which can only make an event
-/// be delivered again, never lost.
+/// be delivered again, never lost; the entries after it are still read (appends keep the file a whole
+/// number of entries, and reading resynchronizes after a damaged one).
 enum AcknowledgementFormat {
     /// Bytes per entry.
     static let entrySize = 20
@@ -19,7 +20,9 @@ enum AcknowledgementFormat {
         return entries
     }
 
-    /// The ids of every intact entry in `bytes`.
+    /// The ids of every intact entry in `bytes`. After an entry that fails its checksum (torn by a short
+    /// write or a power loss in a file written before appends cut torn tails), the next intact entry is
+    /// looked for byte by byte, so one torn entry costs only itself.
     static func ids(in bytes: [UInt8]) -> Set<UUID> {
         var ids = Set<UUID>()
         var offset = 0
@@ -29,8 +32,10 @@ enum AcknowledgementFormat {
                 | UInt32(bytes[offset + 18]) << 16 | UInt32(bytes[offset + 19]) << 24
             if CRC32.checksum(idBytes) == stored {
                 ids.insert(UUID(bytes: idBytes))
+                offset += entrySize
+            } else {
+                offset += 1
             }
-            offset += entrySize
         }
         return ids
     }

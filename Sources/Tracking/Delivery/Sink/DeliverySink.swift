@@ -45,13 +45,28 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         self.notificationCenter = notificationCenter
         let directory = configuration.queueDirectory
         let limits = configuration.storeLimits()
-        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: configuration.diagnosticHandler)
+        let diagnostics = DeferredDiagnostics(handler: configuration.diagnosticHandler)
+        self.diagnostics = diagnostics
+        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: diagnostics.report)
         pendingStore = EventStore(
             directory: directory.appendingPathComponent("pending", isDirectory: true), limits: limits,
-            clock: configuration.clock, report: configuration.diagnosticHandler
+            clock: configuration.clock, report: diagnostics.report
         )
         consentFile = ConsentFile(directory: directory)
-        let consent = ConsentState(consentFile.load() ?? configuration.defaultConsent)
+        let consent: ConsentState
+        switch consentFile.load() {
+        case .missing:
+            consent = ConsentState(configuration.defaultConsent)
+        case .saved(let saved):
+            consent = ConsentState(saved)
+        case .unreadable(let reason):
+            // Never fail open: without a readable decision nothing leaves the device until the app sets one.
+            consent = ConsentState(.pending)
+            diagnostics.report(TrackingDiagnostic(
+                code: .consentStorageFailed,
+                message: "the saved consent in \(consentFile.url.path) \(reason); consent is pending until the app sets it"
+            ))
+        }
         consentState = consent
         uploader = DeliveryUploader(
             configuration: configuration, store: store, counters: counters,
@@ -78,7 +93,10 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             $0.queued = queued
             $0.pending = pending
         }
-        _ = consent.withLock { apply($0) }
+        diagnostics.deferring {
+            let applied = consent.withLock { apply($0) }
+            applied.afterUnlocking()
+        }
     }
 
     deinit {
@@ -91,13 +109,17 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// - Throws: The system error when the event could not be written (a full disk, an unwritable
     ///   directory); nothing stored before is affected.
     public nonisolated func receive(_ event: TrackingEvent) throws {
-        let consent = try consentState.withLock { consent in
-            switch consent {
-            case .granted: try store.append(event)
-            case .pending: try pendingStore.append(event)
-            case .denied: break
+        // Diagnostics found under the consent lock reach the handler after it is released: the handler may
+        // call back into the sink.
+        let consent = try diagnostics.deferring {
+            try consentState.withLock { consent in
+                switch consent {
+                case .granted: try store.append(event)
+                case .pending: try pendingStore.append(event)
+                case .denied: break
+                }
+                return consent
             }
-            return consent
         }
         counters.update {
             switch consent {
@@ -124,22 +146,33 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// - ``DeliveryConsent/denied``: everything not yet uploaded, pending included, is purged, and new
     ///   events are not stored. A batch in flight when consent becomes denied is not retried.
     ///
-    /// Until the app sets it, it is the persisted value, else ``DeliveryConfiguration/defaultConsent``.
+    /// Until the app sets it, it is the persisted value, else ``DeliveryConfiguration/defaultConsent``; a
+    /// persisted value that cannot be read (or is not a consent) counts as ``DeliveryConsent/pending``, with
+    /// a ``TrackingDiagnostic/Code/consentStorageFailed`` diagnostic, so consent never fails open.
     public var consent: DeliveryConsent {
         get { consentState.current }
         set {
-            let joined = consentState.withLock { consent -> Bool in
+            let joined = diagnostics.deferring { () -> Bool in
+                // Setters run one at a time, so the file ends with the value set last; the consent lock,
+                // which every `receive` takes, is held only to flip the state and detach the stores' lists.
+                consentChangeLock.lock()
+                defer { consentChangeLock.unlock() }
                 do {
                     try consentFile.save(newValue)
                 } catch {
-                    configuration.diagnosticHandler(TrackingDiagnostic(
+                    diagnostics.report(TrackingDiagnostic(
                         code: .consentStorageFailed,
                         message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
                     ))
                 }
-                let hadPending = consent == .pending
-                consent = newValue
-                return apply(newValue) && hadPending
+                let applied = consentState.withLock { consent -> (joined: Bool, afterUnlocking: () -> Void) in
+                    let hadPending = consent == .pending
+                    consent = newValue
+                    let applied = apply(newValue)
+                    return (applied.joined && hadPending, applied.afterUnlocking)
+                }
+                applied.afterUnlocking()
+                return applied.joined
             }
             if joined {
                 uploader?.flush()
@@ -187,33 +220,47 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     private let consentFile: ConsentFile
     private let consentState: ConsentState
     private let counters = DeliveryCounters()
+    /// Holds diagnostics found under the consent lock until it is released.
+    private let diagnostics: DeferredDiagnostics
+    /// Serializes consent changes (their file work runs outside the consent lock).
+    private let consentChangeLock = NSLock()
 
-    /// Moves the stores to what `consent` requires; called with the consent lock held. Returns whether
-    /// pending events joined the upload queue.
-    @discardableResult
-    private func apply(_ consent: DeliveryConsent) -> Bool {
+    /// Moves the stores to what `consent` requires, with the consent lock held: only what must be done
+    /// before the next event is stored (a rename to seal, detaching what denial purges). Returns whether
+    /// pending events joined the upload queue, and the file work left (deletions, directory flushes) to do
+    /// once the lock is released, before the setter returns.
+    private func apply(_ consent: DeliveryConsent) -> (joined: Bool, afterUnlocking: () -> Void) {
         switch consent {
         case .pending:
             // Later pending segments join the queue after everything stored before, oldest first.
             store.sealOpenSegment()
-            return false
+            return (false, {})
         case .granted:
             pendingStore.sealOpenSegment()
-            guard !pendingStore.sealedSegments.isEmpty else { return false }
-            pendingStore.moveSealedSegments(to: store)
+            guard !pendingStore.sealedSegments.isEmpty else { return (false, {}) }
+            pendingStore.moveSealedSegments(to: store, synchronize: false)
             counters.update {
                 $0.queued += $0.pending
                 $0.pending = 0
             }
-            return true
+            let (store, pendingStore) = (store, pendingStore)
+            return (true, {
+                pendingStore.synchronizeDirectory()
+                store.synchronizeDirectory()
+            })
         case .denied:
-            store.purge()
-            pendingStore.purge()
+            // Detached, nothing is read, uploaded or appended any more; the files go right after.
+            let queued = store.detachAll()
+            let pending = pendingStore.detachAll()
             counters.update {
                 $0.queued = 0
                 $0.pending = 0
             }
-            return false
+            let (store, pendingStore) = (store, pendingStore)
+            return (false, {
+                store.deleteDetached(queued)
+                pendingStore.deleteDetached(pending)
+            })
         }
     }
 }

@@ -17,7 +17,8 @@ import Foundation
 /// a segment that cannot be read is moved to `quarantine/`; a segment left open by a killed process is sealed.
 /// Caps on total bytes and event age drop the oldest first, with a diagnostic counting what was dropped.
 ///
-/// Thread-safe: one lock guards the state; reads of sealed files and `fsync` happen outside it.
+/// Thread-safe: one lock guards the state; reads of sealed files and `fsync` happen outside it, and so do
+/// diagnostics (a handler may call back into the store).
 final class EventStore: @unchecked Sendable {
     // MARK: - Internal
 
@@ -43,7 +44,7 @@ final class EventStore: @unchecked Sendable {
         self.report = report
         lock.lock()
         recover()
-        lock.unlock()
+        unlockAndReport()
     }
 
     deinit {
@@ -56,7 +57,7 @@ final class EventStore: @unchecked Sendable {
     /// - Throws: The system error when the event could not be written (nothing stored before is touched).
     func append(_ event: TrackingEvent) throws {
         lock.lock()
-        defer { lock.unlock() }
+        defer { unlockAndReport() }
         let now = clock.now().date
         if let open = openSegment {
             if now.timeIntervalSince(open.createdAt) >= limits.segmentAge {
@@ -65,14 +66,15 @@ final class EventStore: @unchecked Sendable {
                 recoverFromVanishedFiles()
             }
         }
-        encoder.removeAll()
-        if let context = event.context, context != openSegment?.context {
-            encoder.appendContext(context)
-        }
-        encoder.appendEvent(event)
-        let size = encoder.bytes.count
+        var size = encode(event)
         if lockedStoredByteCount + size > limits.storedByteCount {
             makeRoom(for: size)
+            // Making room may have sealed the open segment: the event then starts a new one, which needs
+            // its own context record.
+            size = encode(event)
+            if lockedStoredByteCount + size > limits.storedByteCount {
+                makeRoom(for: size)
+            }
         }
         do {
             if openSegment == nil {
@@ -82,7 +84,7 @@ final class EventStore: @unchecked Sendable {
         } catch {
             if !isFailing {
                 isFailing = true
-                report(TrackingDiagnostic(
+                reportLocked(TrackingDiagnostic(
                     code: .storeWriteFailed,
                     message: "could not store an event in \(directoryPath): \(error); events are refused until "
                         + "writing works again, and everything stored before is kept"
@@ -105,7 +107,7 @@ final class EventStore: @unchecked Sendable {
     func sealOpenSegment() {
         lock.lock()
         sealLocked()
-        lock.unlock()
+        unlockAndReport()
     }
 
     /// Flushes the open segment and the directory to the storage device (for power loss; a killed process
@@ -234,35 +236,47 @@ final class EventStore: @unchecked Sendable {
 
     /// Records durably that these events of `segment` were delivered or dropped; once every event of the
     /// segment is acknowledged, the segment is deleted. Acknowledging again is harmless.
-    func acknowledge(_ ids: some Collection<UUID>, in segment: SealedSegment) {
-        guard !ids.isEmpty else { return }
+    /// - Returns: Whether the acknowledgements were recorded (or had nothing to record: no ids, or a segment
+    ///   that is gone); `false` when the sidecar could not be written, with a diagnostic.
+    @discardableResult
+    func acknowledge(_ ids: some Collection<UUID>, in segment: SealedSegment) -> Bool {
+        guard !ids.isEmpty else { return true }
         // The fsync of the sidecar and the reads run outside the main lock, so that appends on the main
         // thread never wait for them; `acknowledgementLock` keeps acknowledgements in order.
         acknowledgementLock.lock()
-        defer { acknowledgementLock.unlock() }
-        guard isSealed(segment) else { return }
+        guard isSealed(segment) else {
+            acknowledgementLock.unlock()
+            return true
+        }
         do {
-            try FileIO.appendDurably(AcknowledgementFormat.entries(for: ids), to: path(segment.sequence, .ack))
+            try FileIO.appendDurably(
+                AcknowledgementFormat.entries(for: ids), to: path(segment.sequence, .ack), entrySize: AcknowledgementFormat.entrySize
+            )
         } catch {
+            acknowledgementLock.unlock()
             report(TrackingDiagnostic(
                 code: .storeWriteFailed,
                 message: "could not record \(ids.count) acknowledgement(s) for segment \(segment.sequence): \(error); "
-                    + "those events may be delivered again (same ids)"
+                    + "this process does not send those events again, a relaunch may (same ids)"
             ))
-            return
+            return false
         }
-        guard isFullyAcknowledged(segment.sequence) else { return }
+        defer { acknowledgementLock.unlock() }
+        guard isFullyAcknowledged(segment.sequence) else { return true }
         lock.lock()
         if let index = sealed.firstIndex(where: { $0.sequence == segment.sequence }) {
             deleteLocked(at: index)
         }
         lock.unlock()
         FileIO.synchronizeDirectory(directoryPath)
+        return true
     }
 
     /// Moves every sealed segment (and its acknowledgements) into `target` by rename; they become `target`'s
     /// newest. Segments that cannot be moved stay here, with a diagnostic.
-    func moveSealedSegments(to target: EventStore) {
+    /// - Parameter synchronize: Whether to flush both directories now; a caller holding a lock that appends
+    ///   wait for passes `false` and calls ``synchronizeDirectory()`` on both after releasing it.
+    func moveSealedSegments(to target: EventStore, synchronize: Bool = true) {
         guard target !== self else { return }
         lock.lock()
         let moving = sealed
@@ -285,23 +299,45 @@ final class EventStore: @unchecked Sendable {
         sealed = (kept + sealed).sorted { $0.sequence < $1.sequence }
         sealedByteCount = sealed.reduce(0) { $0 + $1.byteCount }
         lock.unlock()
-        FileIO.synchronizeDirectory(directoryPath)
-        FileIO.synchronizeDirectory(target.directoryPath)
+        if synchronize {
+            synchronizeDirectory()
+            target.synchronizeDirectory()
+        }
     }
 
     /// Deletes every event, sealed or not.
     func purge() {
+        deleteDetached(detachAll())
+    }
+
+    /// Takes every event out of the store at once (the open segment closed, the sealed list emptied) without
+    /// touching the files: no append or reader sees them any more. Returns the files, for ``deleteDetached(_:)``.
+    func detachAll() -> [String] {
         lock.lock()
-        defer { FileIO.synchronizeDirectory(directoryPath) }
         defer { lock.unlock() }
+        var paths: [String] = []
         if let open = openSegment {
             FileIO.closeDescriptor(open.fd)
-            FileIO.removeItem(open.path)
+            paths.append(open.path)
             openSegment = nil
         }
-        while !sealed.isEmpty {
-            deleteLocked(at: 0)
+        for segment in sealed {
+            paths += [path(segment.sequence, .seg), path(segment.sequence, .ack)]
         }
+        sealed.removeAll()
+        sealedByteCount = 0
+        return paths
+    }
+
+    /// Deletes files that ``detachAll()`` returned and flushes the directory.
+    func deleteDetached(_ paths: [String]) {
+        paths.forEach(FileIO.removeItem)
+        synchronizeDirectory()
+    }
+
+    /// Flushes the directory's entries (renames, deletions) to the storage device.
+    func synchronizeDirectory() {
+        FileIO.synchronizeDirectory(directoryPath)
     }
 
     // MARK: - Private
@@ -335,6 +371,23 @@ final class EventStore: @unchecked Sendable {
     private var synchronizationCount = 0
     /// Unacknowledged events of the partly acknowledged segments found on opening, by sequence.
     private var recoveredUnacknowledged: [UInt64: Int] = [:]
+    /// Diagnostics found while holding the lock, reported once it is released: a handler may call back into
+    /// the store (or the sink that owns it) without deadlocking.
+    private var lockedDiagnostics: [TrackingDiagnostic] = []
+
+    /// Keeps `diagnostic` until ``unlockAndReport()``; call with the lock held.
+    private func reportLocked(_ diagnostic: TrackingDiagnostic) {
+        lockedDiagnostics.append(diagnostic)
+    }
+
+    /// Releases the lock, then reports what was found while holding it.
+    private func unlockAndReport() {
+        guard !lockedDiagnostics.isEmpty else { return lock.unlock() }
+        let diagnostics = lockedDiagnostics
+        lockedDiagnostics.removeAll()
+        lock.unlock()
+        diagnostics.forEach(report)
+    }
 
     private var lockedStoredByteCount: Int {
         sealedByteCount + (openSegment?.byteCount ?? 0)
@@ -348,6 +401,17 @@ final class EventStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return sealed.contains { $0.sequence == segment.sequence }
+    }
+
+    /// Encodes `event` into the encoder, preceded by its context when the open segment lacks it; returns
+    /// the bytes to write.
+    private func encode(_ event: TrackingEvent) -> Int {
+        encoder.removeAll()
+        if let context = event.context, context != openSegment?.context {
+            encoder.appendContext(context)
+        }
+        encoder.appendEvent(event)
+        return encoder.bytes.count
     }
 
     private func writeLocked(size: Int) throws {
@@ -413,7 +477,7 @@ final class EventStore: @unchecked Sendable {
             try FileIO.renameItem(open.path, to: path(open.sequence, .seg))
         } catch {
             FileIO.closeDescriptor(open.fd)
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeWriteFailed,
                 message: "could not seal segment \(open.sequence): \(error); it is sealed at the next launch"
             ))
@@ -455,7 +519,7 @@ final class EventStore: @unchecked Sendable {
             deleteLocked(at: 0)
         }
         if droppedSegments > 0 {
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeCapExceeded,
                 message: "dropped the \(droppedEvents) oldest event(s) (\(droppedSegments) segment(s)) to stay under "
                     + "the cap of \(limits.storedByteCount) bytes"
@@ -474,7 +538,7 @@ final class EventStore: @unchecked Sendable {
             deleteLocked(at: 0)
         }
         if droppedSegments > 0 {
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeCapExceeded,
                 message: "dropped \(droppedEvents) event(s) (\(droppedSegments) segment(s)) older than the age cap of "
                     + "\(Int(limits.eventAge)) s"
@@ -491,7 +555,7 @@ final class EventStore: @unchecked Sendable {
         let vanished = sealed.filter { !FileManager.default.fileExists(atPath: path($0.sequence, .seg)) }
         sealed.removeAll { vanished.contains($0) }
         sealedByteCount = sealed.reduce(0) { $0 + $1.byteCount }
-        report(TrackingDiagnostic(
+        reportLocked(TrackingDiagnostic(
             code: .storeUnavailable,
             message: "the store's files in \(directoryPath) were removed while running "
                 + "(\(open.eventCount + vanished.reduce(0) { $0 + $1.eventCount }) event(s) with them); storage is recreated"
@@ -540,7 +604,7 @@ final class EventStore: @unchecked Sendable {
             try prepareDirectory()
         } catch {
             isFailing = true
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeUnavailable,
                 message: "cannot create the store's directory \(directoryPath): \(error); events are refused until it can"
             ))
@@ -596,14 +660,14 @@ final class EventStore: @unchecked Sendable {
             return
         }
         if outcome.corruptRecordCount > 0 {
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeCorruptTail,
                 message: "segment \(name): \(outcome.corruptRecordCount) record(s) failed their checksum and were skipped; "
                     + "\(eventCount) event(s) kept"
             ))
         }
         if outcome.tailByteCount > 0 {
-            report(TrackingDiagnostic(
+            reportLocked(TrackingDiagnostic(
                 code: .storeCorruptTail,
                 message: "segment \(name): a torn or corrupt tail of \(outcome.tailByteCount) byte(s) was skipped; "
                     + "the \(eventCount) event(s) before it are kept"
@@ -648,7 +712,7 @@ final class EventStore: @unchecked Sendable {
         } catch {
             FileIO.removeItem(filePath)
         }
-        report(TrackingDiagnostic(
+        reportLocked(TrackingDiagnostic(
             code: .storeQuarantined,
             message: "segment \(name) \(reason); moved to \(SegmentNaming.quarantineFolder)/ so the queue goes on"
         ))

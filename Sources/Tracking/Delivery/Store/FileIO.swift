@@ -107,11 +107,25 @@ enum FileIO {
         _ = unlink(path)
     }
 
-    /// Appends `bytes` to `path` and flushes it to the device.
-    static func appendDurably(_ bytes: [UInt8], to path: String) throws {
+    /// Appends `bytes` to `path` and flushes it to the device, keeping the file a whole number of
+    /// `entrySize`-byte entries: a torn tail left by an earlier short write or a power loss is cut off first
+    /// (it would shift every later entry), and a failed write is truncated back to where it began.
+    static func appendDurably(_ bytes: [UInt8], to path: String, entrySize: Int = 1) throws {
         let fd = try openForAppending(path, exclusive: false)
         defer { closeDescriptor(fd) }
-        try bytes.withUnsafeBytes { raw in try writeAll(fd, raw, path: path) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw Failure(operation: "fstat", path: path, code: errno) }
+        var size = Int(status.st_size)
+        if entrySize > 1, size % entrySize != 0 {
+            size -= size % entrySize
+            try truncateFile(fd, to: size, path: path)
+        }
+        do {
+            try bytes.withUnsafeBytes { raw in try writeAll(fd, raw, path: path) }
+        } catch {
+            try? truncateFile(fd, to: size, path: path)
+            throw error
+        }
         synchronize(fd)
     }
 }

@@ -14,8 +14,9 @@ extension TrackingDiagnostic.Code {
     /// The endpoint's parts do not form a valid URL; nothing can be uploaded until it is fixed.
     public static let invalidEndpoint = Self(rawValue: "invalid_endpoint")
     /// A stored event lacks what its wire message needs (a screen view without a screen, an explicit event
-    /// without a name); it was dropped.
+    /// without a name, an event without an identity, which Segment would reject); it was dropped alone.
     public static let eventNotSendable = Self(rawValue: "event_not_sendable")
-    /// The consent could not be saved in the write key's directory; it holds for this process only.
+    /// The consent could not be saved in the write key's directory (it holds for this process only), or the
+    /// saved consent could not be read (consent is then pending until the app sets it).
     public static let consentStorageFailed = Self(rawValue: "consent_storage_failed")
 }

@@ -8,8 +8,9 @@ import Foundation
 /// Runs a flush inside a background task that is ended exactly once: when the flush finishes or when
 /// background time expires, whichever comes first (UIKIT-SEMANTICS 40).
 ///
-/// On expiry the flush's task is cancelled and the background task ended at once; what the flush had not
-/// delivered stays queued (the driver reports it as kept) and goes out on the next flush.
+/// On expiry the flush is stopped (the request in flight cancelled, no new one started), its task cancelled
+/// and the background task ended at once; what the flush had not delivered stays queued (the driver reports
+/// it as kept) and goes out on the next flush.
 @MainActor
 final class BackgroundFlush {
     // MARK: - Internal
@@ -24,10 +25,14 @@ final class BackgroundFlush {
     /// - Parameters:
     ///   - application: The app (`UIApplication.shared`).
     ///   - name: The task's name, shown in the debugger and diagnostics.
+    ///   - expire: Called on expiry, before the task ends: stops work that runs outside `flush`'s task
+    ///     (the upload driver's own), so that no request starts once the app is about to be suspended.
     ///   - flush: The work; it should stop early when its task is cancelled.
-    init(application: UIApplication, name: String = "Sightline.upload", flush: @escaping @Sendable () async -> Void) {
+    init(application: UIApplication, name: String = "Sightline.upload", expire: @escaping @Sendable () -> Void = {},
+         flush: @escaping @Sendable () async -> Void) {
         self.application = application
         identifier = application.beginBackgroundTask(withName: name) { [weak self] in
+            expire()
             self?.work?.cancel()
             self?.end()
         }

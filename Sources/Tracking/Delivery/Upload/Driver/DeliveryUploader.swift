@@ -10,7 +10,9 @@ import Foundation
 /// main thread, one request at a time.
 ///
 /// Every trigger seals the store's open segment (so its events become readable) and starts a driver flush
-/// without waiting; flushes that overlap join the one in progress. After a failed request a retry is
+/// without waiting; flushes that overlap join the one in progress. While a backoff runs, or while consent
+/// does not allow uploading, a trigger neither seals nor counts the queue (offline, that would make a tiny
+/// segment per trigger and read the whole queue each time). After a failed request a retry is
 /// scheduled when the backoff has passed (real time: it waits for the network, not for the app's clock).
 /// The interval is measured on the configuration's clock, checked by a timer at half the interval.
 final class DeliveryUploader: @unchecked Sendable {
@@ -42,9 +44,10 @@ final class DeliveryUploader: @unchecked Sendable {
             store: store, naming: configuration.wireNaming, limits: configuration.wireLimits, counters: counters,
             isUploadAllowed: isUploadAllowed, report: report
         )
-        driver = UploadDriver(sender: sender, source: source)
+        driver = UploadDriver(sender: sender, source: source, isUploadAllowed: isUploadAllowed)
         self.store = store
         self.counters = counters
+        self.isUploadAllowed = isUploadAllowed
         clock = configuration.clock
         flushAt = configuration.validFlushAt
         flushInterval = configuration.validFlushInterval
@@ -94,7 +97,10 @@ final class DeliveryUploader: @unchecked Sendable {
         // Each flush is kept until its task has ended: its expiration handler needs it, even when the app
         // went to the background again before the previous flush finished.
         backgroundFlushes.removeAll { $0.isEnded }
-        backgroundFlushes.append(BackgroundFlush(application: application) { [self] in _ = await run() })
+        let driver = driver
+        backgroundFlushes.append(BackgroundFlush(application: application, expire: { driver.stopFlushing() }) { [self] in
+            _ = await run()
+        })
     }
 
     /// The background flush begun last, if any.
@@ -105,6 +111,7 @@ final class DeliveryUploader: @unchecked Sendable {
 
     private let source: StoreBatchSource
     private let counters: DeliveryCounters
+    private let isUploadAllowed: @Sendable () -> Bool
     private let clock: any TrackingClock
     private let flushAt: Int
     private let flushInterval: TimeInterval
@@ -113,6 +120,8 @@ final class DeliveryUploader: @unchecked Sendable {
     private var storedSinceFlush = 0
     private var lastFlush: Date
     private var isRetryScheduled = false
+    /// Until when the driver holds off after a failure (real time, as the retry's timer).
+    private var backoffEnd: Date?
     private var timer: (any DispatchSourceTimer)?
     @MainActor private var backgroundFlushes: [BackgroundFlush] = []
 
@@ -120,18 +129,38 @@ final class DeliveryUploader: @unchecked Sendable {
         lock.lock()
         storedSinceFlush = 0
         lastFlush = clock.now().date
+        let holdsOff = backoffEnd.map { Date() < $0 } ?? false
         lock.unlock()
+        // Sealed later, by the retry when the backoff ends or by the flush that consent granted allows.
+        guard !holdsOff, isUploadAllowed() else { return }
         store.sealOpenSegment()
     }
 
     private func run() async -> DeliveryFlushSummary {
         let summary = await driver.flush()
+        noteBackoff(of: summary)
         if let delay = summary.retryDelay {
             scheduleRetry(after: delay)
         }
-        let kept = store.countUnacknowledgedEvents()
-        counters.update { $0.queued = kept }
+        let kept: Int
+        if summary.requests == 0, summary.waitedForBackoff || !isUploadAllowed() {
+            // Nothing changed the queue: the running count stands, without reading every segment.
+            kept = counters.snapshot.queued
+        } else {
+            kept = store.countUnacknowledgedEvents()
+            counters.update { $0.queued = kept }
+        }
         return DeliveryFlushSummary(delivered: summary.delivered, kept: kept, rejected: summary.rejected, requests: summary.requests)
+    }
+
+    private func noteBackoff(of summary: UploadFlushSummary) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let delay = summary.retryDelay {
+            backoffEnd = Date().addingTimeInterval(delay)
+        } else if summary.requests > 0 {
+            backoffEnd = nil
+        }
     }
 
     private func scheduleRetry(after delay: TimeInterval) {

@@ -7,6 +7,10 @@ import Foundation
 /// Events that cannot go on the wire (over the per-message limit, or lacking what their kind needs) are
 /// acknowledged as dropped when met, with a diagnostic. Kept events stay unacknowledged and are read again,
 /// with the same ids, by the next batch.
+///
+/// What was acknowledged is also remembered in memory, per segment, so that this process never sends it
+/// again even when the sidecar cannot be written (a full disk); a relaunch may then send it again, with the
+/// same ids (at least once).
 final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
     // MARK: - Internal
 
@@ -33,13 +37,16 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
         var origins: [String: Origin] = [:]
         var context: (value: TrackingContext, members: [WireJSONMember])?
         var droppedCount = 0
-        segments: for segment in store.sealedSegments {
+        let sealed = store.sealedSegments
+        let finished = finishedIDs(keeping: sealed)
+        segments: for segment in sealed {
             var dropped: [UUID] = []
             defer {
-                store.acknowledge(dropped, in: segment)
+                finish(dropped, in: segment)
                 droppedCount += dropped.count
             }
-            for event in store.events(in: segment) {
+            let done = finished[segment.sequence] ?? []
+            for event in store.events(in: segment) where !done.contains(event.id) {
                 var members: [WireJSONMember] = []
                 if let eventContext = event.context {
                     if context?.value != eventContext { context = (eventContext, [WireJSONMember](eventContext)) }
@@ -66,16 +73,17 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
         return batch.isEmpty ? nil : batch
     }
 
-    func complete(_ report: BatchDeliveryReport) async {
+    func complete(_ report: BatchDeliveryReport) async -> Bool {
         let origins = exchangeInFlight([:])
         var finished: [UInt64: (segment: SealedSegment, ids: [UUID])] = [:]
         for messageId in report.delivered + report.rejected {
             guard let origin = origins[messageId] else { continue }
             finished[origin.segment.sequence, default: (origin.segment, [])].ids.append(origin.id)
         }
+        var recorded = true
         for sequence in finished.keys.sorted() {
             let (segment, ids) = finished[sequence]!
-            store.acknowledge(ids, in: segment)
+            recorded = finish(ids, in: segment) && recorded
         }
         let delivered = report.outcomes.filter { $0 == .delivered }.count
         counters.update {
@@ -84,6 +92,7 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
             $0.requests += report.outcomes.count
             $0.batchesDelivered += delivered
         }
+        return recorded
     }
 
     // MARK: - Private
@@ -102,6 +111,30 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
     private let lock = NSLock()
     /// The last batch's messages: where each came from, to acknowledge it once its fate is known.
     private var inFlight: [String: Origin] = [:]
+    /// The ids acknowledged by this process, by segment sequence: never read again, even when the sidecar
+    /// could not record them.
+    private var finishedIDs: [UInt64: Set<UUID>] = [:]
+
+    /// Remembers `ids` of `segment` as finished and acknowledges them in the store; returns whether the
+    /// store recorded them.
+    @discardableResult
+    private func finish(_ ids: [UUID], in segment: SealedSegment) -> Bool {
+        guard !ids.isEmpty else { return true }
+        lock.lock()
+        finishedIDs[segment.sequence, default: []].formUnion(ids)
+        lock.unlock()
+        return store.acknowledge(ids, in: segment)
+    }
+
+    /// The finished ids, after forgetting those of segments that are gone.
+    private func finishedIDs(keeping segments: [SealedSegment]) -> [UInt64: Set<UUID>] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finishedIDs.isEmpty else { return [:] }
+        let live = Set(segments.map(\.sequence))
+        finishedIDs = finishedIDs.filter { live.contains($0.key) }
+        return finishedIDs
+    }
 
     /// Replaces the in-flight origins, returning the previous ones.
     @discardableResult

@@ -13,5 +13,7 @@ package protocol UploadBatchSource: Sendable {
     /// What became of the last batch: delete ``BatchDeliveryReport/delivered`` and
     /// ``BatchDeliveryReport/rejected``; keep ``BatchDeliveryReport/kept`` for the next attempt (with the
     /// same message ids).
-    func complete(_ report: BatchDeliveryReport) async
+    /// - Returns: Whether what became of the batch was recorded; `false` (storage failing) makes the driver
+    ///   end the flush and back off, so a batch whose fate could not be recorded is not sent in a loop.
+    func complete(_ report: BatchDeliveryReport) async -> Bool
 }

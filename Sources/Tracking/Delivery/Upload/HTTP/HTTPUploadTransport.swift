@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 
 /// Posts request bodies to an endpoint through URLSession: Basic auth with the write key, JSON, optional
-/// gzip. One session per transport, its own delegate queue, so nothing runs on the main thread.
+/// gzip. One session per transport, its own delegate queue, so nothing runs on the main thread. Redirects
+/// are not followed (see ``UploadSessionDelegate``); cancelling the calling task cancels the request.
 ///
 /// It does not retry or interpret answers; ``UploadResponseClassifier`` and ``WireBatchSender`` do.
 package final class HTTPUploadTransport: Sendable {
@@ -45,7 +46,7 @@ package final class HTTPUploadTransport: Sendable {
         let queue = OperationQueue()
         queue.name = "Sightline.upload"
         queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: sessionConfiguration, delegate: nil, delegateQueue: queue)
+        session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
         authorization = "Basic " + Data("\(configuration.writeKey):".utf8).base64EncodedString()
     }
 
@@ -68,18 +69,16 @@ package final class HTTPUploadTransport: Sendable {
         return request
     }
 
-    /// Posts `body` and returns the answer, or the transport failure.
+    /// Posts `body` and returns the answer, or the transport failure. Cancelling the calling task cancels
+    /// the request (it then fails with `URLError.cancelled`).
     package func send(_ body: Data) async -> UploadResponse {
-        let request = request(for: body)
-        return await withCheckedContinuation { continuation in
-            session.dataTask(with: request) { _, response, error in
-                if let http = response as? HTTPURLResponse {
-                    continuation.resume(returning: .http(status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After")))
-                } else {
-                    let error = error ?? URLError(.badServerResponse)
-                    continuation.resume(returning: .failed((error as? URLError)?.code, description: error.localizedDescription))
-                }
-            }.resume()
+        // A task without a completion handler: only then does URLSession ask the delegate about redirects
+        // on every platform.
+        let task = session.dataTask(with: request(for: body))
+        return await withTaskCancellationHandler {
+            await delegate.response(of: task)
+        } onCancel: {
+            task.cancel()
         }
     }
 
@@ -91,6 +90,7 @@ package final class HTTPUploadTransport: Sendable {
     // MARK: - Private
 
     private let url: URL
+    private let delegate = UploadSessionDelegate()
     private let session: URLSession
     private let authorization: String
 }

@@ -12,6 +12,9 @@ package enum UploadOutcome: Sendable, Equatable {
         case offline
         /// Any other transport failure (dropped connection, TLS, DNS).
         case transport(String)
+        /// A 3xx: the endpoint is not the collector's final URL. Redirects are not followed (URLSession
+        /// would turn the POST into a GET without a body), so it is retried until the app fixes the endpoint.
+        case redirected(status: Int, location: String?)
 
         package var description: String {
             switch self {
@@ -19,6 +22,8 @@ package enum UploadOutcome: Sendable, Equatable {
             case .timedOut: return "timed out"
             case .offline: return "offline"
             case .transport(let detail): return detail
+            case .redirected(let status, let location):
+                return "HTTP \(status) redirect to \(location ?? "no Location") not followed: set the endpoint to the collector's final URL"
             }
         }
     }

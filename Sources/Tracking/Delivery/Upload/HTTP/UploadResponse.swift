@@ -2,8 +2,9 @@ import Foundation
 
 /// What one upload request came back with.
 package enum UploadResponse: Sendable, Equatable {
-    /// The collector answered with `status`; `retryAfter` is the raw `Retry-After` header, if any.
-    case http(status: Int, retryAfter: String?)
+    /// The collector answered with `status`; `retryAfter` and `location` are the raw `Retry-After` and
+    /// `Location` headers, if any.
+    case http(status: Int, retryAfter: String?, location: String? = nil)
     /// No answer: the request failed in transport (`URLError` code, or `nil` for a non-URL error).
     case failed(URLError.Code?, description: String)
 }

@@ -1,20 +1,23 @@
 import Foundation
 
 /// Turns an ``UploadResponse`` into an ``UploadOutcome``: 2xx delivered; 408, 429, 5xx, timeouts and
-/// transport errors retried; 413 split; other 4xx rejected; offline retried quietly.
+/// transport errors retried; 3xx (redirects are not followed) retried with a diagnostic naming the
+/// `Location`; 413 split; other 4xx rejected; offline retried quietly.
 ///
-/// 1xx and 3xx cannot reach here as final answers (URLSession consumes them), so anything outside
-/// 200…599 is treated as a transport error and retried.
+/// 1xx cannot reach here as a final answer (URLSession consumes it), so anything else outside 200…599 is
+/// treated as a transport error and retried.
 package enum UploadResponseClassifier {
     // MARK: - Internal
 
     /// The outcome of `response`; `now` is used to read an HTTP-date `Retry-After`.
     package static func outcome(of response: UploadResponse, now: Date) -> UploadOutcome {
         switch response {
-        case .http(let status, let retryAfter):
+        case .http(let status, let retryAfter, let location):
             switch status {
             case 200..<300:
                 return .delivered
+            case 300..<400:
+                return .retry(.redirected(status: status, location: location), retryAfter: nil)
             case 408, 429, 500..<600:
                 return .retry(.status(status), retryAfter: retryAfter.flatMap { RetryAfter.seconds(from: $0, now: now) })
             case 413:

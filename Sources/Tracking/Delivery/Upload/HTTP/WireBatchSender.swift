@@ -28,11 +28,17 @@ package struct WireBatchSender: Sendable {
     /// - Parameters:
     ///   - batch: The messages to send.
     ///   - failuresSoFar: Consecutive failed attempts before this call (the previous report's ``BatchDeliveryReport/failures``).
-    package func deliver(_ batch: WireBatch, failuresSoFar: Int) async -> BatchDeliveryReport {
+    ///   - isAllowed: Checked immediately before each request (each half of a split too): when it says no
+    ///     (consent withdrawn meanwhile), nothing more is sent and the rest is reported as kept.
+    package func deliver(_ batch: WireBatch, failuresSoFar: Int, isAllowed: @Sendable () -> Bool = { true }) async -> BatchDeliveryReport {
         var report = BatchDeliveryReport(failures: failuresSoFar)
         var pending = [batch]
         while !pending.isEmpty {
             let current = pending.removeFirst()
+            guard isAllowed() else {
+                report.kept = current.messageIds + pending.flatMap(\.messageIds)
+                return report
+            }
             let body = current.body(sentAt: now())
             let response = await transport.send(body)
             let outcome = UploadResponseClassifier.outcome(of: response, now: now())
@@ -82,7 +88,7 @@ package struct WireBatchSender: Sendable {
         var statusCode: Int?
         var transportError: String?
         switch response {
-        case .http(let status, _): statusCode = status
+        case .http(let status, _, _): statusCode = status
         case .failed(_, let description): transportError = description
         }
         observer(DeliveryUploadReport(

@@ -9,7 +9,9 @@ extension WireMessage {
     ///
     /// `messageId` is the event's id, lowercased, so a re-sent event keeps it; `anonymousId` and `userId`
     /// come from the event's identity, `context` from its context. `nil` when the event lacks what its
-    /// kind needs (a screen view without a screen, an impression without an element, a track without a name).
+    /// kind needs (a screen view without a screen, an impression without an element, a track without a name)
+    /// or has no identity (the Segment API requires an `anonymousId` or a `userId`, and a batch holding
+    /// a message without either would be rejected whole; the ``Tracker`` sets one on every event).
     package init?(event: TrackingEvent, naming: TrackingWireNaming) {
         self.init(event: event, naming: naming, context: event.context.map([WireJSONMember].init) ?? [])
     }
@@ -17,6 +19,7 @@ extension WireMessage {
     /// As ``init(event:naming:)``, with the event's context already converted (a batch converts each
     /// distinct context once).
     package init?(event: TrackingEvent, naming: TrackingWireNaming, context: [WireJSONMember]) {
+        guard let identity = event.identity else { return nil }
         let keys = naming.propertyKeys
         var properties: [WireJSONMember]
         let kind: Kind
@@ -55,7 +58,7 @@ extension WireMessage {
         }
         self.init(
             type: kind, messageId: event.id.uuidString.lowercased(), timestamp: event.timestamp,
-            anonymousId: event.identity?.anonymousID.uuidString.lowercased(), userId: event.identity?.userID,
+            anonymousId: identity.anonymousID.uuidString.lowercased(), userId: identity.userID,
             name: name, properties: properties, context: context
         )
     }
