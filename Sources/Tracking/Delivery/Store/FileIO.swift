@@ -52,15 +52,25 @@ enum FileIO {
 
     /// Flushes the file to the storage device. Best effort: a failure here is not a lost event.
     static func synchronize(_ fd: Int32) {
-        _ = fsync(fd)
+        flushToStorage(fd)
     }
 
     /// Flushes a directory's entries (renames, creations, deletions) to the storage device.
     static func synchronizeDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        _ = fsync(fd)
+        flushToStorage(fd)
         close(fd)
+    }
+
+    /// On Apple platforms `fsync` only hands the data to the drive, which may keep it in its cache for a
+    /// while; `F_FULLFSYNC` asks the drive to write it (Apple's fsync(2) page). Elsewhere `fsync` does that.
+    private static func flushToStorage(_ fd: Int32) {
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == -1 { _ = fsync(fd) }
+        #else
+        _ = fsync(fd)
+        #endif
     }
 
     /// Closes a descriptor.
