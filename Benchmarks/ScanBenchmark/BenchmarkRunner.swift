@@ -112,11 +112,16 @@ struct BenchmarkRunner {
     func trackerScanAllocations() -> Double {
         Headless.reset()
         let hierarchy = GeneratedHierarchy(BenchmarkConfiguration(shape: .wide, viewCount: 1_000, density: .dense))
+        // The tracker keeps its anonymous id on disk: here, never in the user's own storage.
+        let storage = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sightline-benchmark-\(UUID().uuidString)", isDirectory: true)
         defer {
             hierarchy.tearDown()
             Headless.reset()
+            try? FileManager.default.removeItem(at: storage)
         }
         var configuration = TrackingConfiguration()
+        configuration.storageDirectory = storage
         // Recorded by the first scan: the measured ones deliver nothing.
         configuration.minimumVisibleDuration = 0
         let tracker = Tracker(configuration: configuration, sinks: [])
