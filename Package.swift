@@ -37,15 +37,15 @@ let package = Package(
         .executableTarget(name: "ScanBenchmark", dependencies: ["BenchmarkSupport", "AllocationCounter", "Tracking", headlessUIKit], path: "Benchmarks/ScanBenchmark"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(name: "DeliveryBenchmark", dependencies: ["Tracking", "LoopbackCollector"], path: "Benchmarks/DeliveryBenchmark"),
-        .testTarget(name: "Benchmarks", dependencies: ["BenchmarkSupport", "Tracking", headlessUIKit], path: "Benchmarks/PerformanceTests"),
+        .testTarget(name: "Benchmarks", dependencies: ["BenchmarkSupport", "Tracking", "TestSupport", headlessUIKit], path: "Benchmarks/PerformanceTests"),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: [headlessUIKit], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Tracking", headlessUIKit], path: "Tests/TestSupport"),
         .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit", "TestSupport"]),
         .testTarget(name: "BehavioursTests", dependencies: ["Behaviours", "TestSupport", headlessUIKit]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TestSupport", headlessUIKit]),
         .testTarget(name: "LoopbackCollectorTests", dependencies: ["LoopbackCollector"]),
-        .testTarget(name: "DeliveryTests", dependencies: ["Tracking", "LoopbackCollector", headlessUIKit]),
+        .testTarget(name: "DeliveryTests", dependencies: ["TestSupport", "Tracking", "LoopbackCollector", headlessUIKit]),
         .testTarget(name: "DemoTests", dependencies: ["DemoApp", "Tracking", "LoopbackCollector", "TestSupport", headlessUIKit]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import BenchmarkSupport
 import Tracking
@@ -9,17 +10,7 @@ import HeadlessUIKit
 
 /// The generated hierarchies are what the benchmarks claim they are: exact sizes, tracking densities, depth,
 /// scrolled-away content, occlusion that matters, and the scanner's answer on each.
-final class HierarchyGeneratorTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { Headless.reset() }
-        super.tearDown()
-    }
-
+final class HierarchyGeneratorTests: HeadlessTestCase {
     func testEveryConfigurationHasItsSizeAndTrackedCount() {
         MainActor.assumeIsolated {
             for configuration in BenchmarkConfiguration.standard where configuration.viewCount <= 1_000 {

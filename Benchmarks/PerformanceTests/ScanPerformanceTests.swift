@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import BenchmarkSupport
 #if canImport(UIKit)
@@ -10,17 +11,7 @@ import HeadlessUIKit
 /// Each test first checks that the scanner gives the brute-force oracle's visible views and ratios and that
 /// the naive scan, the per-view scan and the floors give the generator's answer, then measures the scanner and checks every measured scan's answer too. No timing is
 /// asserted; the release-mode comparison is `swift run -c release ScanBenchmark`.
-final class ScanPerformanceTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { Headless.reset() }
-        super.tearDown()
-    }
-
+final class ScanPerformanceTests: HeadlessTestCase {
     // MARK: - 100 views
 
     func testWide100Dense() { measureScan(.wide, 100, .dense) }

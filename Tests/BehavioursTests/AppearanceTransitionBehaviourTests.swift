@@ -9,12 +9,7 @@ import XCTest
 
 /// Scenarios 10 and 11: appearance driven by `beginAppearanceTransition` / `endAppearanceTransition`
 /// rather than by a window or a UIKit container.
-final class AppearanceTransitionBehaviourTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class AppearanceTransitionBehaviourTests: HeadlessTestCase {
     // MARK: - Scenario 11
 
     func testManualTransitionsWithoutAWindow() {

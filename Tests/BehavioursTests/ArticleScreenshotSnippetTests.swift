@@ -11,12 +11,7 @@ import XCTest
 #if !os(tvOS)
 /// The screenshot detector as the article this package implements writes it ("How to make friends with
 /// UIKit"): a closure with no argument, added from `viewDidLoad`. The snippet is compiled verbatim.
-final class ArticleScreenshotSnippetTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ArticleScreenshotSnippetTests: HeadlessTestCase {
     func testTheArticlesDetectorCompilesVerbatimAndFiresWhileItsHostIsVisible() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

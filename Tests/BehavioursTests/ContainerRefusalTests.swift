@@ -9,12 +9,7 @@ import XCTest
 
 /// `add(behaviours:)` refuses UIKit containers whose `children` are their content: an injected child would
 /// become a tab or the top of the navigation stack.
-final class ContainerRefusalTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ContainerRefusalTests: HeadlessTestCase {
     func testNavigationControllerIsRefusedAndLeftIntact() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

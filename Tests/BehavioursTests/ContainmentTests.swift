@@ -8,12 +8,7 @@ import TestSupport
 import XCTest
 
 /// `add(childController:)` and `remove(childController:)`.
-final class ContainmentTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ContainmentTests: HeadlessTestCase {
     func testAddAndRemoveUseTheThreeContainmentCallsInOrder() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

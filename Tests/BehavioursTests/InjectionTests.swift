@@ -8,12 +8,7 @@ import TestSupport
 import XCTest
 
 /// Scenarios 2 and 8: the injected child controller and its view.
-final class InjectionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class InjectionTests: HeadlessTestCase {
     func testOneInjectedChildHoweverManyCalls() {
         MainActor.assumeIsolated {
             let host = UIViewController()

@@ -9,12 +9,7 @@ import XCTest
 
 /// Scenarios 2, 3 and 4: several calls, insertion order, one injected child, and behaviours added late
 /// (before the view loads, while appearing, while appeared, while disappearing, from inside a hook).
-final class LateAdditionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class LateAdditionTests: HeadlessTestCase {
     // MARK: - Scenario 2
 
     func testBehavioursFromSeveralCallsGetEveryEventInInsertionOrder() {

@@ -8,12 +8,7 @@ import TestSupport
 import XCTest
 
 /// Scenario 9: layout hooks come from the injected child's own layout, which follows the host's size.
-final class LayoutBehaviourTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class LayoutBehaviourTests: HeadlessTestCase {
     func testFirstLayoutReachesBehaviours() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

@@ -9,12 +9,7 @@ import TestSupport
 import XCTest
 
 /// Scenario 12: host, injected child and behaviours deallocate together; nothing points back strongly.
-final class MemoryTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class MemoryTests: HeadlessTestCase {
     func testPoppedHostIsReleasedWithItsChildAndBehaviours() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

@@ -9,12 +9,7 @@ import XCTest
 
 /// Scenarios 1 and 5: behaviours of a controller pushed onto and popped from a navigation controller in a
 /// window, logged together with the host's own callbacks.
-final class NavigationBehaviourTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class NavigationBehaviourTests: HeadlessTestCase {
     // MARK: - Scenario 1
 
     func testPushThenPopNotAnimated() {

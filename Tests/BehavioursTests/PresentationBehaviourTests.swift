@@ -8,12 +8,7 @@ import TestSupport
 import XCTest
 
 /// Scenario 6: modal presentation over a host with behaviours, and behaviours of a presented controller.
-final class PresentationBehaviourTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class PresentationBehaviourTests: HeadlessTestCase {
     func testFullScreenPresentationOverTheHost() {
         MainActor.assumeIsolated {
             for animated in [false, true] {

@@ -8,12 +8,7 @@ import TestSupport
 import XCTest
 
 /// Scenario 7: removal through the returned registration, including from inside a hook.
-final class RemovalTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class RemovalTests: HeadlessTestCase {
     func testRemovalStopsHooksAndRestoresTheHostsChildrenAndSubviews() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

@@ -8,12 +8,7 @@ import TestSupport
 import XCTest
 
 /// `UIView.viewControllerForPresentation()`, `UIViewController.isDetached` and `UIResponder.next(of:)`.
-final class ResponderChainTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ResponderChainTests: HeadlessTestCase {
     // MARK: - viewControllerForPresentation()
 
     func testPresentsFromTheNearestControllerWhenNothingIsPresented() {

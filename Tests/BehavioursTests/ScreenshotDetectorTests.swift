@@ -12,12 +12,7 @@ import XCTest
 #if !os(tvOS)
 /// Scenario 14: `ScreenshotDetector` reports screenshots only between its host's `afterAppearing` and
 /// `afterDisappearing`.
-final class ScreenshotDetectorTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ScreenshotDetectorTests: HeadlessTestCase {
     func testReportsScreenshotsOnlyWhileTheHostIsOnScreen() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

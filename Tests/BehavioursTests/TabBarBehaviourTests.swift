@@ -9,12 +9,7 @@ import XCTest
 
 /// Scenario 13: tab switching, slow and rapid, never gives a behaviour a disappearance before it loaded
 /// and appeared.
-final class TabBarBehaviourTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class TabBarBehaviourTests: HeadlessTestCase {
     func testSwitchingTabs() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

@@ -5,15 +5,12 @@ import HeadlessUIKit
 #endif
 import Foundation
 @testable import Tracking
+import TestSupport
 import XCTest
 
 /// Statement 40 / acceptance 31: the background flush's task is ended exactly once, on completion or on
 /// expiry, whichever comes first.
-final class BackgroundFlushTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class BackgroundFlushTests: HeadlessTestCase {
     func testEndsTheTaskOnceWhenTheFlushCompletes() {
         MainActor.assumeIsolated {
             let ran = Flag()

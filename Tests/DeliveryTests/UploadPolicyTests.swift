@@ -21,8 +21,8 @@ final class UploadPolicyTests: XCTestCase {
         XCTAssertEqual(outcome(404), .reject(status: 404))
         XCTAssertEqual(outcome(302), .retry(.redirected(status: 302, location: nil), retryAfter: nil))
         XCTAssertEqual(
-            UploadResponseClassifier.outcome(of: .http(status: 301, retryAfter: nil, location: "https://a.example/v1/batch"), now: Self.now),
-            .retry(.redirected(status: 301, location: "https://a.example/v1/batch"), retryAfter: nil)
+            UploadResponseClassifier.outcome(of: .http(status: 301, retryAfter: nil, location: "http://127.0.0.1:9/v1/batch"), now: Self.now),
+            .retry(.redirected(status: 301, location: "http://127.0.0.1:9/v1/batch"), retryAfter: nil)
         )
         XCTAssertEqual(outcome(600), .retry(.transport("unexpected status 600"), retryAfter: nil))
     }

@@ -1,19 +1,20 @@
 import Foundation
 @testable import Tracking
+import TestSupport
 import XCTest
 
 final class WireMessageTests: XCTestCase {
     private static let eventID = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
     private static let when = Date(timeIntervalSince1970: 1_795_000_000.25)
     private static let anonymousID = UUID(uuidString: "3F2A9C4E-5B1D-4E8F-9A7C-2D6E1B0F8A3C")!
-    private static let context = TrackingContext(
-        library: .init(name: "Sightline", version: "0.2.0"),
-        app: .init(name: "Shop", version: "2.1", build: "214", namespace: "com.example.shop"),
-        device: .init(manufacturer: "Apple", model: "iPhone15,2", name: "iPhone", type: "ios"),
-        os: .init(name: "iOS", version: "17.5"),
-        screen: .init(width: 390, height: 844.5, density: 3),
-        locale: "en-GB", timezone: "Europe/London"
-    )
+    /// The sample context with a fractional height (numbers keep their fraction on the wire) in London.
+    private static let context: TrackingContext = {
+        var context = TrackingContext.sample
+        context.screen.height = 844.5
+        context.locale = "en-GB"
+        context.timezone = "Europe/London"
+        return context
+    }()
 
     func testScreenViewBecomesAScreenCall() throws {
         let event = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .screenView,

@@ -6,16 +6,12 @@ import HeadlessUIKit
 import DemoApp
 import Foundation
 import Tracking
+import TestSupport
 import XCTest
 
 /// Runs the demo's scripted session with a manual tracking clock, delivering to a loopback collector in
 /// the test process, and checks that it records exactly what the README promises, every time.
-final class DemoSessionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class DemoSessionTests: HeadlessTestCase {
     func testSessionRecordsExactlyTheExpectedScreenViewsInOrderAndNoScanDuringTheDrag() throws {
         try MainActor.assumeIsolated {
             let run = try DemoSessionRun.start()

@@ -3,11 +3,7 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statements 5–12: appearance.
-final class AppearanceTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class AppearanceTests: HeadlessTestCase {
     func test05_appearingOrderIsWillAppearJoinWindowLayoutDidAppearAndLeavingMirrorsIt() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

@@ -1,16 +1,9 @@
 import Foundation
 import HeadlessUIKit
+import TestSupport
 import XCTest
 
-final class BackgroundTaskTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class BackgroundTaskTests: HeadlessTestCase {
     func testTasksGetDistinctValidIdentifiersAndEndExactlyOnce() {
         MainActor.assumeIsolated {
             let application = UIApplication.shared

@@ -3,11 +3,7 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statements 13–18: containment, navigation, tabs, presentation.
-final class ContainmentTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ContainmentTests: HeadlessTestCase {
     func test13_addChildCallsWillMoveAndRemoveFromParentCallsDidMove() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

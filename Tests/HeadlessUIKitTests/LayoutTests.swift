@@ -3,11 +3,7 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statements 19–23: layout and the update cycle.
-final class LayoutTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class LayoutTests: HeadlessTestCase {
     func test19_setNeedsLayoutMarksAndReturnsAndCoalescesIntoTheNextCycle() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

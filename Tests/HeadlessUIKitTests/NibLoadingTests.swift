@@ -4,11 +4,7 @@ import TestSupport
 
 /// UIKIT-SEMANTICS.md statement 39: `awakeFromNib()` is overridable in `UIView` and `UIViewController`
 /// subclasses, as on iOS, and HeadlessUIKit (which loads no nibs) never calls it.
-final class NibLoadingTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class NibLoadingTests: HeadlessTestCase {
     func test39_buttonAndControllerSubclassesOverrideAwakeFromNibAndHeadlessNeverCallsIt() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

@@ -1,14 +1,10 @@
+import TestSupport
 import XCTest
 import HeadlessUIKit
 
 /// A covering presentation keeps nothing alive that the app released: UIKit does not retain the superview a
 /// covered presenter's view left, so a presenting hierarchy goes away with its window.
-final class PresentationMemoryTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class PresentationMemoryTests: HeadlessTestCase {
     func testAPresentingHierarchyWhoseWindowIsReleasedDeallocates() {
         for style in [UIModalPresentationStyle.fullScreen, .currentContext] {
             for animated in [false, true] {

@@ -3,11 +3,7 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statement 30: the responder chain.
-final class ResponderChainTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ResponderChainTests: HeadlessTestCase {
     func test30_nextFollowsViewsControllersWindowApplicationAndDelegate() {
         MainActor.assumeIsolated {
             final class AppDelegate: UIResponder, UIApplicationDelegate {}

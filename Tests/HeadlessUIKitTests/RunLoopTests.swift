@@ -3,11 +3,7 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statements 31–34: run loop, scrolling, notifications.
-final class RunLoopTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class RunLoopTests: HeadlessTestCase {
     @MainActor
     private static func scrollingWindow(_ log: LifecycleLog) -> (UIWindow, UIScrollView, ScrollRecorder) {
         let window = showInWindow(UIViewController())

@@ -3,11 +3,7 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statements 35–37: transition coordinators, the edge-swipe pop, end-state frames.
-final class TransitionCoordinatorTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class TransitionCoordinatorTests: HeadlessTestCase {
     func test35_animatedPushAndPopHaveACoordinatorFromTheCallUntilTheAnimationCompletes() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

@@ -3,11 +3,7 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statements 1–4: view loading.
-final class ViewLoadingTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ViewLoadingTests: HeadlessTestCase {
     func test01_viewLoadsLazilyOnceAndIfLoadedAccessorsNeverLoad() {
         MainActor.assumeIsolated {
             let log = LifecycleLog()

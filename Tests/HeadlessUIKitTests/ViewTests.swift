@@ -3,11 +3,7 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statements 24–29: views and windows.
-final class ViewTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ViewTests: HeadlessTestCase {
     func test24_hiddenViewsStayInSubviewsAndDescendantsKeepTheirOwnFlag() {
         MainActor.assumeIsolated {
             let parent = UIView()

@@ -1,19 +1,10 @@
+import TestSupport
 import XCTest
 import HeadlessUIKit
 
 /// `UIWindowScene.windows`: UIKit's order (level, then showing order, back to front), kept between calls until
 /// a window joins, leaves, is shown or hidden, or changes level; windows are still held weakly.
-final class WindowSceneWindowsTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { Headless.reset() }
-        super.tearDown()
-    }
-
+final class WindowSceneWindowsTests: HeadlessTestCase {
     func testTheOrderFollowsEveryChangeAndIsKeptInBetween() {
         MainActor.assumeIsolated {
             let scene = Headless.windowScene

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -8,12 +9,11 @@ import HeadlessUIKit
 
 /// The tracker as analytics client (scenario 26): explicit events in call order with the current identity,
 /// identity persisted across trackers on the same storage, reset, and the device and app context.
-final class AnalyticsClientTests: XCTestCase {
+final class AnalyticsClientTests: HeadlessTestCase {
     private var directory: URL!
 
     override func setUp() {
         super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("AnalyticsClient-\(UUID())")
     }
 

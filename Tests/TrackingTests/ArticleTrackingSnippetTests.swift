@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -9,17 +10,7 @@ import HeadlessUIKit
 /// Tagging as the article this package implements writes it ("How to make friends with UIKit"): the screen
 /// in `viewDidLoad`, the element in a `UIButton` subclass's `awakeFromNib()`. The snippets are compiled
 /// verbatim; the test stands in for the nib loader and calls `awakeFromNib()` itself.
-final class ArticleTrackingSnippetTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { Headless.reset() }
-        super.tearDown()
-    }
-
+final class ArticleTrackingSnippetTests: HeadlessTestCase {
     func testScreenTaggedInViewDidLoadAndButtonTaggedInAwakeFromNibAreRecorded() {
         MainActor.assumeIsolated {
             let clock = ManualTrackingClock()

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -7,12 +8,7 @@ import HeadlessUIKit
 #endif
 
 /// The weak-keyed component store behind `trackingElement` and `trackingScreen`.
-final class ComponentStoreTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ComponentStoreTests: HeadlessTestCase {
     func testElementSetGetReplaceRemove() {
         MainActor.assumeIsolated {
             let store = TrackingComponentStore()

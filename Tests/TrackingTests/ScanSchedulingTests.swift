@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -9,12 +10,7 @@ import HeadlessUIKit
 /// Scenario 21 on the real main run loop, run briefly and bounded: no scan while the loop is in
 /// `.tracking`, one within one interval after it returns to `.default`, never more than configured, none
 /// in the background.
-final class ScanSchedulingTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ScanSchedulingTests: HeadlessTestCase {
     @MainActor
     private static func makeTracker(scansPerSecond: Double) -> Tracker {
         var configuration = TrackingConfiguration.testing(clock: ManualTrackingClock(), log: DiagnosticLog())

@@ -10,12 +10,7 @@ import HeadlessUIKit
 /// Scenario 23 for the scanner: NaN and infinite geometry and alpha, 100,000-deep nesting, and a
 /// hierarchy that changes while it is being scanned: no crash, a count for the diagnostic, everything
 /// else intact.
-final class ScannerBadInputTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class ScannerBadInputTests: HeadlessTestCase {
     func testNonFiniteGeometryIsInvisibleAndCountedWhileOthersStayIntact() {
         MainActor.assumeIsolated {
             let window = showWindow()

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -8,13 +9,9 @@ import HeadlessUIKit
 
 /// Delivery from the tracker to its sinks on fabricated scans: order, validation, failing and misbehaving
 /// sinks (scenario 23), span ends on stop and background.
-final class TrackerDeliveryTests: XCTestCase {
+final class TrackerDeliveryTests: HeadlessTestCase {
     private typealias F = RecorderFixtures
 
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
 
     func testEventsReachEverySinkInOrderAndAreReturned() {
         MainActor.assumeIsolated {

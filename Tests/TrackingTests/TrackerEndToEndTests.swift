@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -9,16 +10,10 @@ import HeadlessUIKit
 /// The tracker through real (headless) windows, view controllers and the scanner: scenarios 15, 16, 19,
 /// 20, 21 (scrolling) and 23 end to end. Time comes from a manual clock; scans are explicit
 /// (`scanNow()`) except in the scrolling test, which runs the real main run loop.
-final class TrackerEndToEndTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class TrackerEndToEndTests: HeadlessTestCase {
     override func tearDown() {
         MainActor.assumeIsolated {
             Self.shownWindows.removeAll()
-            Headless.reset()
         }
         super.tearDown()
     }

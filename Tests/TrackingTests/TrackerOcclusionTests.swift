@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -9,16 +10,10 @@ import HeadlessUIKit
 /// Scenario 24 end to end: opaque covers buried deep in the hierarchy hide what they cover, through a real
 /// tracker, headless windows and controllers, a manual clock and explicit scans; uncovered, an element
 /// counts again as a new visibility span.
-final class TrackerOcclusionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class TrackerOcclusionTests: HeadlessTestCase {
     override func tearDown() {
         MainActor.assumeIsolated {
             Self.shownWindows.removeAll()
-            Headless.reset()
         }
         super.tearDown()
     }

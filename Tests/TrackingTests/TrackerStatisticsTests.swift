@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import Tracking
 #if canImport(UIKit)
@@ -7,12 +8,7 @@ import HeadlessUIKit
 #endif
 
 /// `Tracker.statistics` and `Tracker.scanObserver`: what the tracker reports about its own work.
-final class TrackerStatisticsTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class TrackerStatisticsTests: HeadlessTestCase {
     func testStatisticsAndObserverCountEveryScanWithItsEvents() {
         MainActor.assumeIsolated {
             let clock = ManualTrackingClock()

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -10,16 +11,10 @@ import HeadlessUIKit
 /// that window; an abandoned edge swipe never records the screen underneath; a completed transition is
 /// recorded once, by a scan right after it ends. Time comes from a manual clock; animations and the
 /// scan after a transition run on the real main run loop, briefly and bounded.
-final class TrackerTransitionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class TrackerTransitionTests: HeadlessTestCase {
     override func tearDown() {
         MainActor.assumeIsolated {
             Self.shownWindows.removeAll()
-            Headless.reset()
         }
         super.tearDown()
     }

@@ -10,12 +10,7 @@ import HeadlessUIKit
 /// Scenario 22: on thousands of seeded random hierarchies, the scanner's visible elements, their ratios
 /// and screens, and the screens it lists equal what ``VisibilityOracle`` finds judging each view alone;
 /// also when the scan leaves a window out (its views count only as covers of the windows behind).
-final class VisibilityOracleTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class VisibilityOracleTests: HeadlessTestCase {
     /// Replay one failing seed by setting it here.
     private static let firstSeed: UInt64 = 0x5EED_0000
     private static let hierarchyCount = 10_000

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -7,12 +8,7 @@ import HeadlessUIKit
 #endif
 
 /// `Tracker.visibilityReport()`: one verdict per tracked view and screen, with window-space frames.
-final class VisibilityReportTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class VisibilityReportTests: HeadlessTestCase {
     func testReportExplainsEveryTrackedViewInAWindow() {
         MainActor.assumeIsolated {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))

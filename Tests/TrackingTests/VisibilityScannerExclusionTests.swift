@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -8,17 +9,7 @@ import HeadlessUIKit
 
 /// A window the scan leaves out (a transition in flight in it) contributes no screens and no elements, yet
 /// its opaque views, wherever they sit, still hide what lies behind it, as the oracle judges.
-final class VisibilityScannerExclusionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { Headless.reset() }
-        super.tearDown()
-    }
-
+final class VisibilityScannerExclusionTests: HeadlessTestCase {
     func testAnExcludedFrontWindowStillHidesTheWindowBehindWithItsBuriedOpaqueViews() {
         MainActor.assumeIsolated {
             let back = window(level: .normal)

@@ -9,12 +9,7 @@ import HeadlessUIKit
 
 /// The scanner's visibility rules, one case per test: scenarios 17 (hiding, alpha, size, clipping,
 /// scrolling, sticking out), 18 (occlusion, page sheets) and 19 (screen attribution).
-final class VisibilityScannerTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class VisibilityScannerTests: HeadlessTestCase {
     // MARK: - Scenario 17: not visible
 
     func testFullyOnScreenElementIsVisibleWithRatioOne() {

@@ -6,20 +6,13 @@ import HeadlessUIKit
 import Foundation
 import LoopbackCollector
 @testable import Tracking
+import TestSupport
 import XCTest
 
 /// When uploads start: after `flushAt` stored events, after `flushInterval` on the configuration's clock,
 /// when the app goes to the background (inside a background task ended exactly once, UIKIT-SEMANTICS 40),
 /// and on `flush()`.
-final class DeliveryTriggerTests: XCTestCase {
-    override func setUp() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
-    override func tearDown() {
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class DeliveryTriggerTests: HeadlessTestCase {
     func testTheCountTriggerFlushesEveryFlushAtEvents() throws {
         let fixture = try PipelineFixture()
         var configuration = fixture.configuration()

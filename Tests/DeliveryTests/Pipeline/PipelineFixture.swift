@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackCollector
 @testable import Tracking
+import TestSupport
 import XCTest
 
 /// A ``DeliverySink`` uploading to a ``LoopbackCollector`` on 127.0.0.1, on a temporary directory, with a
@@ -49,14 +50,7 @@ final class PipelineFixture: @unchecked Sendable {
 
     // MARK: - Events
 
-    static let context = TrackingContext(
-        library: .init(name: "Sightline", version: "0.2.0"),
-        app: .init(name: "Shop", version: "2.1", build: "214", namespace: "com.example.shop"),
-        device: .init(manufacturer: "Apple", model: "iPhone15,2", name: "iPhone", type: "ios"),
-        os: .init(name: "iOS", version: "17.5"),
-        screen: .init(width: 390, height: 844, density: 3),
-        locale: "en-US", timezone: "Europe/Berlin"
-    )
+    static let context = TrackingContext.sample
     static let anonymousID = UUID(uuidString: "3F2A9C4E-5B1D-4E8F-9A7C-2D6E1B0F8A3C")!
 
     /// Event `number` of a mixed stream: screen views, impressions, explicit events and identifications in

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Tracking
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -19,24 +20,10 @@ enum UploadChildProcess {
 
     /// Starts a child storing into `directory` and uploading to 127.0.0.1:`port`, reporting into `report`.
     static func launch(directory: URL, port: UInt16, report: URL) throws -> Process {
-        let process = Process()
-        var environment = ProcessInfo.processInfo.environment
-        environment[directoryVariable] = directory.path
-        environment[portVariable] = String(port)
-        environment[reportVariable] = report.path
-        process.environment = environment
-        let test = "DeliveryTests.UploadChildProcessEntry/testChildProcessEntryPoint"
-        #if os(Linux)
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = [test]
-        #else
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["-XCTest", test, Bundle(for: UploadChildProcessEntry.self).bundlePath]
-        #endif
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try TestBinaryChild.launch(
+            "DeliveryTests.UploadChildProcessEntry/testChildProcessEntryPoint", entry: UploadChildProcessEntry.self,
+            environment: [directoryVariable: directory.path, portVariable: String(port), reportVariable: report.path]
+        )
     }
 
     /// The configuration both the child and the parent that takes over use: batches of four, fast retries.
@@ -55,8 +42,7 @@ enum UploadChildProcess {
 
     /// The ids a child reported as stored, lowercased as on the wire.
     static func reportedIds(_ report: URL) -> [String] {
-        guard let data = FileManager.default.contents(atPath: report.path) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+        TestBinaryChild.reportLines(report).compactMap { line in
             line.hasPrefix("id ") ? String(line.dropFirst(3)) : nil
         }
     }

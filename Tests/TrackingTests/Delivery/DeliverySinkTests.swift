@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(UIKit)
@@ -8,12 +9,7 @@ import HeadlessUIKit
 
 /// The tracker feeding a ``DeliverySink``: what the store hands out is exactly what the sinks received,
 /// identity and context included, in call order.
-final class DeliverySinkTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { Headless.reset() }
-    }
-
+final class DeliverySinkTests: HeadlessTestCase {
     func testTheStoreHandsOutExactlyWhatTheTrackerDelivered() {
         let fixture = StoreFixture()
         MainActor.assumeIsolated {

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Tracking
 #if canImport(Glibc)
@@ -28,30 +29,15 @@ enum StoreChildProcess {
 
     /// Starts a child in `mode` on the queue under `directory`, reporting into `report`.
     static func launch(_ mode: Mode, directory: URL, report: URL) throws -> Process {
-        let process = Process()
-        var environment = ProcessInfo.processInfo.environment
-        environment[modeVariable] = mode.rawValue
-        environment[directoryVariable] = directory.path
-        environment[reportVariable] = report.path
-        process.environment = environment
-        let test = "TrackingTests.StoreChildProcessEntry/testChildProcessEntryPoint"
-        #if os(Linux)
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = [test]
-        #else
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["-XCTest", test, Bundle(for: StoreChildProcessEntry.self).bundlePath]
-        #endif
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try TestBinaryChild.launch(
+            "TrackingTests.StoreChildProcessEntry/testChildProcessEntryPoint", entry: StoreChildProcessEntry.self,
+            environment: [modeVariable: mode.rawValue, directoryVariable: directory.path, reportVariable: report.path]
+        )
     }
 
     /// The lines of a child's report.
     static func reportLines(_ report: URL) -> [Substring] {
-        guard let data = FileManager.default.contents(atPath: report.path) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+        TestBinaryChild.reportLines(report)
     }
 
     /// The ids a child reported as stored, in order.

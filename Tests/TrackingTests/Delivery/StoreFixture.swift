@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import Tracking
 
 /// A temporary directory, a manual clock and a diagnostic log for event-store tests, plus event factories.
@@ -55,12 +56,5 @@ final class StoreFixture {
     /// anywhere but 127.0.0.1, and there they find no collector.
     static let closedLoopbackEndpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: 9)
 
-    static let context = TrackingContext(
-        library: .init(name: "Sightline", version: "0.2.0"),
-        app: .init(name: "Shop", version: "2.1", build: "214", namespace: "com.example.shop"),
-        device: .init(manufacturer: "Apple", model: "iPhone15,2", name: "iPhone", type: "ios"),
-        os: .init(name: "iOS", version: "17.5"),
-        screen: .init(width: 390, height: 844, density: 3),
-        locale: "en-US", timezone: "Europe/Berlin"
-    )
+    static let context = TrackingContext.sample
 }
