@@ -79,7 +79,7 @@ final class BackgroundTaskTests: HeadlessTestCase {
 
     func testIdentifierHasUIKitsShape() {
         XCTAssertEqual(UIBackgroundTaskIdentifier.invalid.rawValue, 0)
-        XCTAssertEqual(UIBackgroundTaskIdentifier(5), UIBackgroundTaskIdentifier(rawValue: 5))
+        XCTAssertEqual(UIBackgroundTaskIdentifier(rawValue: 5).rawValue, 5)
         let handler: @MainActor @Sendable () -> Void = {}
         let begin: (UIApplication) -> UIBackgroundTaskIdentifier = { $0.beginBackgroundTask(withName: nil, expirationHandler: handler) }
         _ = begin

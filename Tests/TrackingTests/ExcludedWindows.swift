@@ -17,12 +17,9 @@ final class ExcludedWindows: WindowExclusion {
         self.windows = windows
     }
 
-    func findExcludedWindows(among candidates: ContiguousArray<UIWindow>) -> Bool {
+    func findExcludedWindows(among candidates: ContiguousArray<UIWindow>, into excluded: inout ContiguousArray<Bool>) -> Bool {
         offered.append(Array(candidates))
-        return candidates.contains(where: excludes)
-    }
-
-    func excludes(_ window: UIWindow) -> Bool {
-        windows.contains { $0 === window }
+        for candidate in candidates { excluded.append(windows.contains { $0 === candidate }) }
+        return excluded.contains(true)
     }
 }

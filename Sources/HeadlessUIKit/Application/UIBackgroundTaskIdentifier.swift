@@ -13,12 +13,6 @@ public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
         self.rawValue = rawValue
     }
 
-    /// Creates an identifier from its number.
-    /// - Parameter rawValue: The task's number.
-    public init(_ rawValue: Int) {
-        self.rawValue = rawValue
-    }
-
     /// No task: returned when background time cannot be had.
     public static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
 }

@@ -101,27 +101,25 @@ package final class VisibilityScanner {
     /// elements are not in `result`, but their opaque views still hide what lies behind them.
     /// - Returns: Whether any window was left out.
     @discardableResult
-    func scan(into result: inout ScanResult, excluding exclusion: some WindowExclusion) -> Bool {
+    func scan(into result: inout ScanResult, excluding exclusion: any WindowExclusion) -> Bool {
+        var observer = NoScanObserver()
+        return scanConnectedScenes(into: &result, observer: &observer, excluding: exclusion)
+    }
+
+    /// ``scan(into:)`` reporting its anchors to `observer`, leaving out the windows `exclusion` names.
+    /// - Returns: Whether any window was left out.
+    @discardableResult
+    func scanConnectedScenes<Observer: ScanObserver>(
+        into result: inout ScanResult, observer: inout Observer, excluding exclusion: (any WindowExclusion)? = nil
+    ) -> Bool {
         guard !isScanning else { return false }
         isScanning = true
         defer { finishScan() }
         collectConnectedWindows()
-        let excludesAny = exclusion.findExcludedWindows(among: windowBuffer)
-        if excludesAny {
-            for window in windowBuffer { excludedWindows.append(exclusion.excludes(window)) }
-        }
-        var observer = NoScanObserver()
+        let excludesAny = exclusion?.findExcludedWindows(among: windowBuffer, into: &excludedWindows) ?? false
+        if !excludesAny { excludedWindows.removeAll(keepingCapacity: true) }
         run(into: &result, observer: &observer)
         return excludesAny
-    }
-
-    /// ``scan(into:)`` reporting its anchors to `observer`.
-    func scanConnectedScenes<Observer: ScanObserver>(into result: inout ScanResult, observer: inout Observer) {
-        guard !isScanning else { return }
-        isScanning = true
-        defer { finishScan() }
-        collectConnectedWindows()
-        run(into: &result, observer: &observer)
     }
 
     /// ``scan(windows:into:)`` reporting its anchors to `observer`.

@@ -12,11 +12,10 @@ import HeadlessUIKit
 @MainActor
 protocol WindowExclusion {
     /// Decides which of `windows` to leave out; called once per scan, before any window is walked.
-    /// - Parameter windows: The visible windows of the foreground scenes, front-most first, scene by scene:
-    ///   the scanner's own list, valid for the call only.
-    /// - Returns: Whether any window is left out; ``excludes(_:)`` then tells which.
-    func findExcludedWindows(among windows: ContiguousArray<UIWindow>) -> Bool
-
-    /// Whether the last ``findExcludedWindows(among:)`` left `window` out.
-    func excludes(_ window: UIWindow) -> Bool
+    /// - Parameters:
+    ///   - windows: The visible windows of the foreground scenes, front-most first, scene by scene: the
+    ///     scanner's own list, valid for the call only.
+    ///   - excluded: Empty on entry; receives one flag per window, in the order of `windows`.
+    /// - Returns: Whether any window is left out.
+    func findExcludedWindows(among windows: ContiguousArray<UIWindow>, into excluded: inout ContiguousArray<Bool>) -> Bool
 }

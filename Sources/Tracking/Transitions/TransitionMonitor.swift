@@ -19,7 +19,8 @@ import HeadlessUIKit
 /// app to set; a coordinator that refuses is asked again at the next scan.
 ///
 /// As the scan's ``WindowExclusion``, the monitor checks the windows the scanner has already ordered for the
-/// scan: with no transition in flight, a check allocates nothing.
+/// scan. With no transition in flight a check allocates nothing of its own (on iOS, reading `children` may
+/// bridge an array).
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -33,31 +34,6 @@ final class TransitionMonitor {
         self.onTransitionEnd = onTransitionEnd
     }
 
-    /// Looks for transitions in flight in `windows` and watches every coordinator found.
-    /// - Parameter windows: The visible windows of the foreground scenes, as a scan sees them.
-    /// - Returns: Whether any window is in transition; ``isInTransition(_:)`` then tells which.
-    func findWindowsInTransition(among windows: ContiguousArray<UIWindow>) -> Bool {
-        windowsInTransition.removeAll(keepingCapacity: true)
-        foundCoordinators.removeAll(keepingCapacity: true)
-        for window in windows {
-            guard let root = window.rootViewController else { continue }
-            visitedCount = 0
-            if visit(root, depth: 0) {
-                windowsInTransition.append(ObjectIdentifier(window))
-            }
-        }
-        if !watched.isEmpty {
-            // A transition no longer found whose completion never came (a torn-down hierarchy): forget it.
-            watched.removeAll { !foundCoordinators.contains($0) }
-        }
-        return !windowsInTransition.isEmpty
-    }
-
-    /// Whether the last ``findWindowsInTransition(among:)`` found a transition in flight in `window`.
-    func isInTransition(_ window: UIWindow) -> Bool {
-        windowsInTransition.contains(ObjectIdentifier(window))
-    }
-
     // MARK: - Private
 
     /// Bounds on the controller walk, against cycles in a broken hierarchy.
@@ -65,8 +41,6 @@ final class TransitionMonitor {
     private static let maximumControllers = 4_096
 
     private let onTransitionEnd: @MainActor () -> Void
-    /// Identifiers only: the monitor never keeps a window alive.
-    private var windowsInTransition: ContiguousArray<ObjectIdentifier> = []
     /// Coordinators whose end is already awaited.
     private var watched: ContiguousArray<ObjectIdentifier> = []
     /// Coordinators the current check found.
@@ -114,12 +88,21 @@ final class TransitionMonitor {
 // MARK: - WindowExclusion
 
 extension TransitionMonitor: WindowExclusion {
-    /// Leaves out the windows in transition: their frames already show a state the person may never see.
-    func findExcludedWindows(among windows: ContiguousArray<UIWindow>) -> Bool {
-        findWindowsInTransition(among: windows)
-    }
-
-    func excludes(_ window: UIWindow) -> Bool {
-        isInTransition(window)
+    /// Leaves out the windows in transition (their frames already show a state the person may never see),
+    /// and watches every coordinator found.
+    func findExcludedWindows(among windows: ContiguousArray<UIWindow>, into excluded: inout ContiguousArray<Bool>) -> Bool {
+        foundCoordinators.removeAll(keepingCapacity: true)
+        var excludesAny = false
+        for window in windows {
+            visitedCount = 0
+            let inTransition = window.rootViewController.map { visit($0, depth: 0) } ?? false
+            excluded.append(inTransition)
+            excludesAny = excludesAny || inTransition
+        }
+        if !watched.isEmpty {
+            // A transition no longer found whose completion never came (a torn-down hierarchy): forget it.
+            watched.removeAll { !foundCoordinators.contains($0) }
+        }
+        return excludesAny
     }
 }
