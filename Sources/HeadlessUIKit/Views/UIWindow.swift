@@ -63,6 +63,8 @@ open class UIWindow: UIView {
     open override var isHidden: Bool {
         didSet {
             guard oldValue != isHidden else { return }
+            // Hiding does not change the order, but dropping the kept array here lets a window the app hides
+            // and releases go away at once, instead of at the scene's next `windows` call.
             windowScene?.invalidateWindows()
             if isHidden {
                 if isKeyWindow { UIWindow.keyWindowStorage = nil }

@@ -93,7 +93,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     /// The subject's properties: an explicit event's or identification's own (``eventProperties``), else
     /// the element's, else the screen's.
     public var properties: TrackingProperties {
-        if eventName != nil || kind == .identify { return eventProperties }
+        if isExplicit { return eventProperties }
         return element?.properties ?? screen?.properties ?? [:]
     }
 
@@ -105,7 +105,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
             line += " on \(screen.screenName)"
             if let identifier = screen.identifier { line += "#\(identifier)" }
         }
-        if kind != .track && kind != .identify {
+        if !isExplicit {
             let roundedRatio = (visibleRatio * 100).rounded() / 100
             line += " ratio=\(roundedRatio)"
         }
@@ -114,6 +114,14 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
             line += " {\(pairs.joined(separator: ", "))}"
         }
         return line
+    }
+}
+
+extension TrackingEvent {
+    /// Whether the app recorded the event itself (`track` with a name, `identify`) rather than a scan: its
+    /// subject is then its own name and ``eventProperties``, and it has no visible ratio.
+    var isExplicit: Bool {
+        eventName != nil || kind == .identify
     }
 }
 

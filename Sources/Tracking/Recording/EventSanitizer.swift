@@ -24,18 +24,20 @@ struct EventSanitizer {
     /// The event made deliverable, or `nil` when it cannot be (its subject has no name).
     func sanitize(_ event: TrackingEvent, report: (TrackingDiagnostic) -> Void) -> TrackingEvent? {
         var event = event
-        if let eventName = event.eventName {
-            guard let name = sanitize(name: eventName.rawValue, what: "event name", report: report) else { return nil }
-            event.eventName = TrackingEventName(rawValue: name)
-            event.eventProperties = sanitize(event.eventProperties, owner: "event \(name)", report: report)
-                ?? event.eventProperties
-        } else if event.kind == .identify {
-            guard let userID = sanitize(name: event.identity?.userID ?? "", what: "user id", report: report) else {
-                return nil
+        if event.isExplicit {
+            let owner: String
+            if let eventName = event.eventName {
+                guard let name = sanitize(name: eventName.rawValue, what: "event name", report: report) else { return nil }
+                event.eventName = TrackingEventName(rawValue: name)
+                owner = "event \(name)"
+            } else {
+                guard let userID = sanitize(name: event.identity?.userID ?? "", what: "user id", report: report) else {
+                    return nil
+                }
+                event.identity?.userID = userID
+                owner = "user \(userID)"
             }
-            event.identity?.userID = userID
-            event.eventProperties = sanitize(event.eventProperties, owner: "user \(userID)", report: report)
-                ?? event.eventProperties
+            event.eventProperties = sanitize(event.eventProperties, owner: owner, report: report) ?? event.eventProperties
         } else if let element = event.element {
             guard let valid = sanitize(element, report: report) else { return nil }
             event.element = valid

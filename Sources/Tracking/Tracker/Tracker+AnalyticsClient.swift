@@ -68,15 +68,12 @@ extension Tracker {
     ///   - userID: The app's identifier for the user.
     ///   - traits: What is known about the user (plan, locale…).
     public func identify(userID: String, traits: TrackingProperties = [:]) {
-        var event = TrackingEvent(
+        let event = TrackingEvent(
             timestamp: configuration.clock.now().date, kind: .identify, screen: nil, visibleRatio: 0,
             eventProperties: traits
         )
-        event.identity = TrackingIdentity(anonymousID: identity.anonymousID, userID: userID)
-        event.context = context
-        guard let valid = sanitizer.sanitize(event, report: report), let validUserID = valid.identity?.userID else {
-            return
-        }
+        let identity = TrackingIdentity(anonymousID: identity.anonymousID, userID: userID)
+        guard let valid = prepared(event, identity: identity), let validUserID = valid.identity?.userID else { return }
         identityStore.identify(userID: validUserID)
         send(valid)
     }
@@ -92,15 +89,21 @@ extension Tracker {
     /// - Returns: The event as delivered, or `nil` when validation dropped it.
     @discardableResult
     func deliver(_ event: TrackingEvent) -> TrackingEvent? {
-        var event = event
-        event.identity = identity
-        event.context = context
-        guard let valid = sanitizer.sanitize(event, report: report) else { return nil }
+        guard let valid = prepared(event) else { return nil }
         send(valid)
         return valid
     }
 
     // MARK: - Private
+
+    /// `event` stamped with `identity` (default: the current one) and the current context, and validated;
+    /// `nil` when validation dropped it.
+    private func prepared(_ event: TrackingEvent, identity: TrackingIdentity? = nil) -> TrackingEvent? {
+        var event = event
+        event.identity = identity ?? self.identity
+        event.context = context
+        return sanitizer.sanitize(event, report: report)
+    }
 
     private func send(_ event: TrackingEvent) {
         for sink in sinks {
