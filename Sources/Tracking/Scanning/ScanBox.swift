@@ -26,6 +26,16 @@ struct ScanBox: Equatable {
         ScanBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
     }
 
+    /// Whether the two boxes overlap with some area.
+    func intersects(_ other: ScanBox) -> Bool {
+        !intersection(other).isEmpty
+    }
+
+    /// The smallest box holding both.
+    func union(_ other: ScanBox) -> ScanBox {
+        ScanBox(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
     /// Whether `other` lies entirely inside this box.
     func contains(_ other: ScanBox) -> Bool {
         other.x0 >= x0 && other.y0 >= y0 && other.x1 <= x1 && other.y1 <= y1

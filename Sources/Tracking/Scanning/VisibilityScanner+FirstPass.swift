@@ -54,6 +54,7 @@ extension VisibilityScanner {
         let end = nodes.count
         let anchorStart = undecidedAnchors.count
         for node in start..<end where isUndecidedAnchor(node, wantsAll: wantsAll) {
+            nodes[node].isUndecided = true
             undecidedAnchors.append(nodes[node].visible.offsetBy(sceneDX, sceneDY))
         }
         spans.append(WindowSpan(

@@ -9,7 +9,7 @@ extension VisibilityScanner {
     // MARK: - Measurement and result
 
     /// Works out every anchor's ratios against the occluders in front of it.
-    func measureAnchors(in span: WindowSpan, wantsAll: Bool) {
+    func measureAnchors(in span: WindowSpan) {
         for node in span.start..<span.end {
             let flags = nodes[node].mark.flags
             guard flags.contains(.element) || flags.contains(.screenRoot) else { continue }
@@ -20,8 +20,8 @@ extension VisibilityScanner {
             let unoccluded = min(visibleArea / fullArea, 1)
             nodes[node].unoccludedRatio = unoccluded
             // An element already below the threshold cannot rise above it; a screen's ratio is still wanted
-            // as its elements' context.
-            guard unoccluded >= minimumVisibleRatio || flags.contains(.screenRoot) || wantsAll else {
+            // as its elements' context (the first pass decided which anchors stay undecided).
+            guard nodes[node].isUndecided else {
                 nodes[node].ratio = unoccluded
                 continue
             }

@@ -31,6 +31,9 @@ extension VisibilityScanner {
         var context: Int32
         var subtreeSize: Int32 = 1
         var preorder: Int32 = 0
+        /// Whether this is an anchor occlusion can still decide (``isUndecidedAnchor(_:wantsAll:)``, set by
+        /// the first pass and read by the second and by measurement).
+        var isUndecided = false
         /// The next anchor whose subtree ends at the same painting position, or -1.
         var nextEnding: Int32 = -1
         var unoccludedRatio = 0.0

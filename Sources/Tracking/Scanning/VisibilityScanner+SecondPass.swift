@@ -55,7 +55,7 @@ extension VisibilityScanner {
     /// The second pass: walks the window in painting order, collecting the occluders of the skeleton and
     /// of every off-skeleton subtree that may hide an undecided anchor painted before it or lying behind
     /// the window, then adds them to the index front to back (latest painted first).
-    func collectOccluders(in span: WindowSpan, wantsAll: Bool, result: inout ScanResult) {
+    func collectOccluders(in span: WindowSpan, result: inout ScanResult) {
         let count = span.end - span.start
         endingAt.removeAll(keepingCapacity: true)
         endingAt.append(contentsOf: repeatElement(-1, count: count + 1))
@@ -69,11 +69,11 @@ extension VisibilityScanner {
             while ending >= 0 {
                 let box = nodes[Int(ending)].visible.offsetBy(span.sceneDX, span.sceneDY)
                 paintedAnchors.append(box)
-                paintedBounds = Self.union(paintedBounds, box)
+                paintedBounds = paintedBounds?.union(box) ?? box
                 ending = nodes[Int(ending)].nextEnding
             }
             let node = Int(byPreorder[position])
-            if isUndecidedAnchor(node, wantsAll: wantsAll) {
+            if nodes[node].isUndecided {
                 let endPosition = Int(nodes[node].preorder + nodes[node].subtreeSize)
                 nodes[node].nextEnding = endingAt[endPosition]
                 endingAt[endPosition] = Int32(truncatingIfNeeded: node)
@@ -141,21 +141,16 @@ extension VisibilityScanner {
     /// Whether an occluder inside the scene rectangle `box` could hide part of an undecided anchor that is
     /// painted before it in this window or lies in a window behind.
     func mayHide(_ box: ScanBox) -> Bool {
-        if let behindBounds, !box.intersection(behindBounds).isEmpty {
+        if let behindBounds, box.intersects(behindBounds) {
             if undecidedAnchors.count - behindStart > Self.individuallyTestedAnchors { return true }
-            for anchor in behindStart..<undecidedAnchors.count where !box.intersection(undecidedAnchors[anchor]).isEmpty {
+            for anchor in behindStart..<undecidedAnchors.count where box.intersects(undecidedAnchors[anchor]) {
                 return true
             }
         }
-        if let paintedBounds, !box.intersection(paintedBounds).isEmpty {
+        if let paintedBounds, box.intersects(paintedBounds) {
             if paintedAnchors.count > Self.individuallyTestedAnchors { return true }
-            for anchor in paintedAnchors where !box.intersection(anchor).isEmpty { return true }
+            for anchor in paintedAnchors where box.intersects(anchor) { return true }
         }
         return false
-    }
-
-    static func union(_ box: ScanBox?, _ other: ScanBox) -> ScanBox {
-        guard let box else { return other }
-        return ScanBox(x0: min(box.x0, other.x0), y0: min(box.y0, other.y0), x1: max(box.x1, other.x1), y1: max(box.y1, other.y1))
     }
 }

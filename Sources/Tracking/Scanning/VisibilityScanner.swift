@@ -208,7 +208,7 @@ package final class VisibilityScanner {
             for position in spans.indices.reversed() {
                 spans[position].behindBounds = behind
                 for anchor in spans[position].anchorStart..<spans[position].anchorEnd {
-                    behind = Self.union(behind, undecidedAnchors[anchor])
+                    behind = behind?.union(undecidedAnchors[anchor]) ?? undecidedAnchors[anchor]
                 }
             }
             // Second pass and measurement, front to back: each window's occluders join the index before the
@@ -218,8 +218,8 @@ package final class VisibilityScanner {
                 behindStart = span.anchorEnd
                 behindBounds = span.behindBounds
                 orderForPainting(start: span.start, end: span.end)
-                collectOccluders(in: span, wantsAll: observer.observesAnchors, result: &result)
-                measureAnchors(in: span, wantsAll: observer.observesAnchors)
+                collectOccluders(in: span, result: &result)
+                measureAnchors(in: span)
                 emit(start: span.start, end: span.end, windowIndex: span.windowIndex, into: &result, observer: &observer)
             }
             sceneStart = sceneEnd
