@@ -114,9 +114,10 @@ final class DeliveryUploadTests: XCTestCase {
             XCTAssertEqual(fixture.collector.requests.count, 0)
             tracker.flush()
         }
-        let request = fixture.waitForRequests(1)[0]
+        let request = try XCTUnwrap(fixture.waitForRequests(1).first)
         let messages = PipelineFixture.messages(in: request)
         XCTAssertEqual(messages.map { $0["type"] as? String }, ["identify", "track"])
+        guard messages.count == 2 else { return XCTFail("the request held \(messages.count) message(s), not 2") }
         XCTAssertEqual(messages[1]["event"] as? String, "Order Completed")
         XCTAssertEqual(messages[1]["userId"] as? String, "u-1")
         XCTAssertEqual((messages[0]["traits"] as? [String: Any])?["plan"] as? String, "pro")
