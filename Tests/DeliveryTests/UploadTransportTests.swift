@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackCollector
 @testable import Tracking
+import TestSupport
 import XCTest
 
 /// The upload path through real URLSession requests to a real HTTP server on 127.0.0.1.
@@ -171,14 +172,4 @@ final class UploadTransportTests: XCTestCase {
     private static func messageIds(in request: CollectedRequest) -> [String] {
         ((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]])?.compactMap { $0["messageId"] as? String } ?? []
     }
-}
-
-/// Diagnostics collected from any thread.
-final class DiagnosticLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [TrackingDiagnostic] = []
-
-    func append(_ diagnostic: TrackingDiagnostic) { lock.withLock { entries.append(diagnostic) } }
-    var codes: [TrackingDiagnostic.Code] { lock.withLock { entries.map(\.code) } }
-    var all: [TrackingDiagnostic] { lock.withLock { entries } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackCollector
 @testable import Tracking
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Tracking
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
