@@ -27,7 +27,7 @@ final class UploadDriverTests: XCTestCase {
         XCTAssertEqual(remaining, [])
         let maximumInFlight = await queue.maximumInFlight
         XCTAssertEqual(maximumInFlight, 1)
-        XCTAssertEqual(collector.requests.flatMap(Self.messageIds), (0..<25).map { "m-\($0)" })
+        XCTAssertEqual(collector.requests.flatMap(\.messageIds), (0..<25).map { "m-\($0)" })
     }
 
     func testFailureKeepsTheBatchAndHoldsOffUntilTheBackoffHasPassed() async throws {
@@ -46,7 +46,7 @@ final class UploadDriverTests: XCTestCase {
         XCTAssertEqual(retried.delivered, 4)
         let failures = await driver.failures
         XCTAssertEqual(failures, 0)
-        XCTAssertEqual(collector.requests.map(Self.messageIds), [["m-0", "m-1", "m-2", "m-3"], ["m-0", "m-1", "m-2", "m-3"]])
+        XCTAssertEqual(collector.requests.map(\.messageIds), [["m-0", "m-1", "m-2", "m-3"], ["m-0", "m-1", "m-2", "m-3"]])
     }
 
     func testALostResponseResendsTheSameMessageIds() async throws {
@@ -58,7 +58,7 @@ final class UploadDriverTests: XCTestCase {
         let summary = await driver.flush()
         XCTAssertEqual(summary.delivered, 3)
         // The collector got the batch twice (the first answer was lost), with the same ids both times.
-        XCTAssertEqual(collector.requests.map(Self.messageIds), [["m-0", "m-1", "m-2"], ["m-0", "m-1", "m-2"]])
+        XCTAssertEqual(collector.requests.map(\.messageIds), [["m-0", "m-1", "m-2"], ["m-0", "m-1", "m-2"]])
     }
 
     func testRejectedBatchesAreDroppedAndTheRestStillGoes() async throws {
@@ -80,7 +80,7 @@ final class UploadDriverTests: XCTestCase {
         async let third = driver.flush()
         let summaries = await [first, second, third]
         XCTAssertEqual(collector.requests.count, 4)
-        XCTAssertEqual(collector.requests.flatMap(Self.messageIds), (0..<20).map { "m-\($0)" })
+        XCTAssertEqual(collector.requests.flatMap(\.messageIds), (0..<20).map { "m-\($0)" })
         XCTAssertEqual(summaries.map(\.delivered).max(), 20)
         let maximumInFlight = await queue.maximumInFlight
         XCTAssertEqual(maximumInFlight, 1)
@@ -94,7 +94,7 @@ final class UploadDriverTests: XCTestCase {
         await source.attach(driver)
         let summary = await driver.flush()
         let joined = await source.joinedSummary()
-        XCTAssertEqual(collector.requests.map(Self.messageIds), [["m-0", "m-1", "m-2"], ["m-3", "m-4"]],
+        XCTAssertEqual(collector.requests.map(\.messageIds), [["m-0", "m-1", "m-2"], ["m-3", "m-4"]],
                        "the joining flush's messages were left for a later trigger")
         XCTAssertEqual(summary.delivered, 5)
         XCTAssertEqual(joined?.delivered, 5, "the joiner got the summary of the flush it joined")
@@ -115,10 +115,6 @@ final class UploadDriverTests: XCTestCase {
         let clock = clock
         let sender = WireBatchSender(transport: transport, backoff: UploadBackoffPolicy(random: { 0 }), now: { clock.now }, diagnostics: { _ in })
         return UploadDriver(sender: sender, source: queue, now: { clock.now }, maximumBatchesPerFlush: maximumBatchesPerFlush)
-    }
-
-    private static func messageIds(in request: CollectedRequest) -> [String] {
-        ((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]])?.compactMap { $0["messageId"] as? String } ?? []
     }
 }
 

@@ -127,7 +127,7 @@ final class DeliveryFaultTests: XCTestCase {
         let collector = try LoopbackCollector(port: port)
         defer { collector.stop() }
         XCTAssertTrue(eventually { sink.statistics.delivered == 5 })
-        XCTAssertEqual(collector.requests.map(PipelineFixture.messageIds), [ids])
+        XCTAssertEqual(collector.requests.map(\.messageIds), [ids])
         XCTAssertGreaterThan(fixture.uploads.reports.count, 2, "retried while down")
         XCTAssertEqual(fixture.diagnostics.codes, [], "offline is not an error")
     }

@@ -90,17 +90,9 @@ final class PipelineFixture: @unchecked Sendable {
 
     // MARK: - What the collector received
 
-    static func messages(in request: CollectedRequest) -> [[String: Any]] {
-        ((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]]) ?? []
-    }
-
-    static func messageIds(in request: CollectedRequest) -> [String] {
-        messages(in: request).compactMap { $0["messageId"] as? String }
-    }
-
     /// Every message id the collector received, request by request.
     var receivedIds: [[String]] {
-        collector.requests.map(Self.messageIds)
+        collector.requests.map(\.messageIds)
     }
 
     /// Waits (bounded) until the collector holds `count` requests; fails the test if it does not.
