@@ -6,7 +6,7 @@ import XCTest
 /// The upload loop against the loopback collector, with an in-memory queue standing in for the store.
 final class UploadDriverTests: XCTestCase {
     private var collector: LoopbackCollector!
-    private let clock = TestClock()
+    private let clock = ManualTrackingClock(startDate: Date(timeIntervalSince1970: 1_795_000_000))
 
     override func setUpWithError() throws {
         collector = try LoopbackCollector()
@@ -113,8 +113,8 @@ final class UploadDriverTests: XCTestCase {
         let endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
         let transport = try XCTUnwrap(HTTPUploadTransport(configuration: .init(endpoint: endpoint, writeKey: "k", timeout: 5)))
         let clock = clock
-        let sender = WireBatchSender(transport: transport, backoff: UploadBackoffPolicy(random: { 0 }), now: { clock.now }, diagnostics: { _ in })
-        return UploadDriver(sender: sender, source: queue, now: { clock.now }, maximumBatchesPerFlush: maximumBatchesPerFlush)
+        let sender = WireBatchSender(transport: transport, backoff: UploadBackoffPolicy(random: { 0 }), now: { clock.now().date }, diagnostics: { _ in })
+        return UploadDriver(sender: sender, source: queue, now: { clock.now().date }, maximumBatchesPerFlush: maximumBatchesPerFlush)
     }
 }
 
@@ -196,13 +196,4 @@ private actor LateArrivalSource: UploadBatchSource {
         messages.removeAll { done.contains($0.messageId) }
         return true
     }
-}
-
-/// A wall clock the test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_795_000_000)
-
-    var now: Date { lock.withLock { current } }
-    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
 }
