@@ -78,16 +78,20 @@ enum UploadMeasurements {
         return (try? JSONSerialization.data(withJSONObject: ["batch": messages, "sentAt": formatter.string(from: Date())])) ?? Data()
     }
 
-    /// Runs `work` on the cooperative pool and blocks until it is done (the runner is a plain command line).
-    private static func wait<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
+    /// Runs `work` on the cooperative pool and blocks until it is done (the runner is a plain command line);
+    /// stops the runner with a message if `work` takes longer than `timeout` seconds, so a stuck upload
+    /// ends the run instead of hanging it.
+    private static func wait<Value: Sendable>(timeout: Int = 300, _ work: @escaping @Sendable () async -> Value) -> Value {
         let box = Box<Value>()
         let semaphore = DispatchSemaphore(value: 0)
         Task.detached {
             box.value = await work()
             semaphore.signal()
         }
-        semaphore.wait()
-        return box.value!
+        guard semaphore.wait(timeout: .now() + .seconds(timeout)) == .success, let value = box.value else {
+            fatalError("DeliveryBenchmark: the awaited work did not finish within \(timeout) s")
+        }
+        return value
     }
 
     private final class Box<Value>: @unchecked Sendable {

@@ -56,16 +56,6 @@ final class BackgroundFlushTests: HeadlessTestCase {
     }
 }
 
-/// Runs the main run loop until `condition` holds, for at most five seconds.
-@MainActor
-private func runMainRunLoop(until condition: () -> Bool) {
-    let deadline = Date(timeIntervalSinceNow: 5)
-    while !condition(), Date() < deadline {
-        Headless.runMainRunLoop(for: 0.01)
-    }
-    XCTAssertTrue(condition(), "timed out")
-}
-
 private final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false

@@ -6,7 +6,7 @@ import XCTest
 /// The upload loop against the loopback collector, with an in-memory queue standing in for the store.
 final class UploadDriverTests: XCTestCase {
     private var collector: LoopbackCollector!
-    private let clock = TestClock()
+    private let clock = ManualTrackingClock(startDate: Date(timeIntervalSince1970: 1_795_000_000))
 
     override func setUpWithError() throws {
         collector = try LoopbackCollector()
@@ -27,7 +27,7 @@ final class UploadDriverTests: XCTestCase {
         XCTAssertEqual(remaining, [])
         let maximumInFlight = await queue.maximumInFlight
         XCTAssertEqual(maximumInFlight, 1)
-        XCTAssertEqual(collector.requests.flatMap(Self.messageIds), (0..<25).map { "m-\($0)" })
+        XCTAssertEqual(collector.requests.flatMap(\.messageIds), (0..<25).map { "m-\($0)" })
     }
 
     func testFailureKeepsTheBatchAndHoldsOffUntilTheBackoffHasPassed() async throws {
@@ -46,7 +46,7 @@ final class UploadDriverTests: XCTestCase {
         XCTAssertEqual(retried.delivered, 4)
         let failures = await driver.failures
         XCTAssertEqual(failures, 0)
-        XCTAssertEqual(collector.requests.map(Self.messageIds), [["m-0", "m-1", "m-2", "m-3"], ["m-0", "m-1", "m-2", "m-3"]])
+        XCTAssertEqual(collector.requests.map(\.messageIds), [["m-0", "m-1", "m-2", "m-3"], ["m-0", "m-1", "m-2", "m-3"]])
     }
 
     func testALostResponseResendsTheSameMessageIds() async throws {
@@ -58,7 +58,7 @@ final class UploadDriverTests: XCTestCase {
         let summary = await driver.flush()
         XCTAssertEqual(summary.delivered, 3)
         // The collector got the batch twice (the first answer was lost), with the same ids both times.
-        XCTAssertEqual(collector.requests.map(Self.messageIds), [["m-0", "m-1", "m-2"], ["m-0", "m-1", "m-2"]])
+        XCTAssertEqual(collector.requests.map(\.messageIds), [["m-0", "m-1", "m-2"], ["m-0", "m-1", "m-2"]])
     }
 
     func testRejectedBatchesAreDroppedAndTheRestStillGoes() async throws {
@@ -80,7 +80,7 @@ final class UploadDriverTests: XCTestCase {
         async let third = driver.flush()
         let summaries = await [first, second, third]
         XCTAssertEqual(collector.requests.count, 4)
-        XCTAssertEqual(collector.requests.flatMap(Self.messageIds), (0..<20).map { "m-\($0)" })
+        XCTAssertEqual(collector.requests.flatMap(\.messageIds), (0..<20).map { "m-\($0)" })
         XCTAssertEqual(summaries.map(\.delivered).max(), 20)
         let maximumInFlight = await queue.maximumInFlight
         XCTAssertEqual(maximumInFlight, 1)
@@ -94,7 +94,7 @@ final class UploadDriverTests: XCTestCase {
         await source.attach(driver)
         let summary = await driver.flush()
         let joined = await source.joinedSummary()
-        XCTAssertEqual(collector.requests.map(Self.messageIds), [["m-0", "m-1", "m-2"], ["m-3", "m-4"]],
+        XCTAssertEqual(collector.requests.map(\.messageIds), [["m-0", "m-1", "m-2"], ["m-3", "m-4"]],
                        "the joining flush's messages were left for a later trigger")
         XCTAssertEqual(summary.delivered, 5)
         XCTAssertEqual(joined?.delivered, 5, "the joiner got the summary of the flush it joined")
@@ -113,12 +113,8 @@ final class UploadDriverTests: XCTestCase {
         let endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
         let transport = try XCTUnwrap(HTTPUploadTransport(configuration: .init(endpoint: endpoint, writeKey: "k", timeout: 5)))
         let clock = clock
-        let sender = WireBatchSender(transport: transport, backoff: UploadBackoffPolicy(random: { 0 }), now: { clock.now }, diagnostics: { _ in })
-        return UploadDriver(sender: sender, source: queue, now: { clock.now }, maximumBatchesPerFlush: maximumBatchesPerFlush)
-    }
-
-    private static func messageIds(in request: CollectedRequest) -> [String] {
-        ((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]])?.compactMap { $0["messageId"] as? String } ?? []
+        let sender = WireBatchSender(transport: transport, backoff: UploadBackoffPolicy(random: { 0 }), now: { clock.now().date }, diagnostics: { _ in })
+        return UploadDriver(sender: sender, source: queue, now: { clock.now().date }, maximumBatchesPerFlush: maximumBatchesPerFlush)
     }
 }
 
@@ -200,13 +196,4 @@ private actor LateArrivalSource: UploadBatchSource {
         messages.removeAll { done.contains($0.messageId) }
         return true
     }
-}
-
-/// A wall clock the test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_795_000_000)
-
-    var now: Date { lock.withLock { current } }
-    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackCollector
 @testable import Tracking
+import TestSupport
 import XCTest
 
 /// The upload path through real URLSession requests to a real HTTP server on 127.0.0.1.
@@ -32,7 +33,7 @@ final class UploadTransportTests: XCTestCase {
         XCTAssertEqual(request.body, batch.body(sentAt: sentAt))
         let json = try XCTUnwrap(request.jsonBody as? [String: Any])
         XCTAssertEqual(json["sentAt"] as? String, "2026-11-18T11:08:43.456Z")
-        XCTAssertEqual((json["batch"] as? [[String: Any]])?.compactMap { $0["messageId"] as? String }, ["m-0", "m-1", "m-2"])
+        XCTAssertEqual(request.messageIds, ["m-0", "m-1", "m-2"])
         XCTAssertEqual(diagnostics.codes, [])
     }
 
@@ -44,8 +45,7 @@ final class UploadTransportTests: XCTestCase {
         let request = try XCTUnwrap(collector.requests.first)
         XCTAssertEqual(request.header("Content-Encoding"), "gzip")
         XCTAssertLessThan(request.wireBodySize * 4, request.body.count, "gzip should shrink repetitive JSON several-fold")
-        let messages = try XCTUnwrap((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]])
-        XCTAssertEqual(messages.count, 50)
+        XCTAssertEqual(request.messageIds, (0..<50).map { "m-\($0)" })
     }
 
     func testServerErrorsAndThrottlingKeepTheBatchAndBackOff() async throws {
@@ -71,7 +71,7 @@ final class UploadTransportTests: XCTestCase {
         XCTAssertEqual(final.failures, 0)
         XCTAssertEqual(diagnostics.codes, Array(repeating: .uploadFailed, count: 4))
         // Every attempt carried the same messageIds.
-        let ids = collector.requests.map { Self.messageIds(in: $0) }
+        let ids = collector.requests.map(\.messageIds)
         XCTAssertEqual(ids, Array(repeating: ["m-0", "m-1"], count: 5))
     }
 
@@ -81,7 +81,7 @@ final class UploadTransportTests: XCTestCase {
         let report = await sender.deliver(Self.batch(count: 4), failuresSoFar: 0)
         XCTAssertEqual(report.delivered, ["m-0", "m-1", "m-2", "m-3"])
         XCTAssertEqual(report.outcomes, [.split, .split, .delivered, .delivered, .delivered])
-        XCTAssertEqual(collector.requests.map { Self.messageIds(in: $0) },
+        XCTAssertEqual(collector.requests.map(\.messageIds),
                        [["m-0", "m-1", "m-2", "m-3"], ["m-0", "m-1"], ["m-0"], ["m-1"], ["m-2", "m-3"]])
         XCTAssertEqual(diagnostics.codes, [])
     }
@@ -146,7 +146,7 @@ final class UploadTransportTests: XCTestCase {
         collector = try LoopbackCollector(port: port)
         let report = await sender.deliver(Self.batch(count: 2), failuresSoFar: failures)
         XCTAssertEqual(report.delivered, ["m-0", "m-1"])
-        XCTAssertEqual(collector.requests.map { Self.messageIds(in: $0) }, [["m-0", "m-1"]])
+        XCTAssertEqual(collector.requests.map(\.messageIds), [["m-0", "m-1"]])
     }
 
     func testInvalidEndpointHasNoTransport() {
@@ -167,18 +167,4 @@ final class UploadTransportTests: XCTestCase {
     private static func batch(count: Int) -> WireBatch {
         WireBatch((0..<count).map { WireBatchBuilderTests.message($0, padding: 200) })
     }
-
-    private static func messageIds(in request: CollectedRequest) -> [String] {
-        ((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]])?.compactMap { $0["messageId"] as? String } ?? []
-    }
-}
-
-/// Diagnostics collected from any thread.
-final class DiagnosticLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [TrackingDiagnostic] = []
-
-    func append(_ diagnostic: TrackingDiagnostic) { lock.withLock { entries.append(diagnostic) } }
-    var codes: [TrackingDiagnostic.Code] { lock.withLock { entries.map(\.code) } }
-    var all: [TrackingDiagnostic] { lock.withLock { entries } }
 }

@@ -56,7 +56,7 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(flush.kept, 0)
             XCTAssertEqual(run.delivery.sink.statistics.delivered, events.count)
             XCTAssertEqual(run.delivery.sink.statistics.queued, 0)
-            XCTAssertEqual(run.diagnostics.entries.map(\.message), [])
+            XCTAssertEqual(run.diagnostics.all.map(\.message), [])
         }
     }
 

@@ -7,6 +7,7 @@ import DemoApp
 import Foundation
 import LoopbackCollector
 import Tracking
+import TestSupport
 
 /// One run of the demo's scripted session as the demo runs it, except for a manual tracking clock: events
 /// go to an in-memory sink and, through a ``DemoDelivery``, to a loopback collector in the test process;

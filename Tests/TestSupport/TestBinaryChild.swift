@@ -1,5 +1,10 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// This very test binary, re-executed as a child process with one test selected and extra environment
 /// variables that turn that test into a small app (the crash and kill tests).
@@ -27,6 +32,26 @@ public enum TestBinaryChild {
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// A writer of report lines for a child, from any thread.
+    ///
+    /// Each line goes to the file in one `write` to a descriptor opened with `O_APPEND`, so it is on disk
+    /// (in the kernel) as soon as the call returns and survives the child being killed a moment later.
+    ///
+    /// ```swift
+    /// let say = TestBinaryChild.reporter(path: environment["REPORT"]!)
+    /// say("id \(event.id)")
+    /// ```
+    /// - Parameters:
+    ///   - path: The report file, created if missing.
+    /// - Returns: A function appending its argument and a newline to the file.
+    public static func reporter(path: String) -> @Sendable (String) -> Void {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        return { line in
+            var text = line + "\n"
+            text.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
+        }
     }
 
     /// The lines of a child's report file (none when it does not exist yet).

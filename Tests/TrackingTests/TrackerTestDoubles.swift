@@ -1,27 +1,6 @@
 import Foundation
+import TestSupport
 import Tracking
-
-/// Diagnostics collected thread-safely from a configuration's handler.
-final class DiagnosticLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var diagnostics: [TrackingDiagnostic] = []
-
-    var all: [TrackingDiagnostic] {
-        lock.lock()
-        defer { lock.unlock() }
-        return diagnostics
-    }
-
-    var codes: [TrackingDiagnostic.Code] { all.map(\.code) }
-
-    var handler: @Sendable (TrackingDiagnostic) -> Void {
-        { [self] diagnostic in
-            lock.lock()
-            diagnostics.append(diagnostic)
-            lock.unlock()
-        }
-    }
-}
 
 /// A sink that always throws.
 struct ThrowingTrackingSink: TrackingSink {

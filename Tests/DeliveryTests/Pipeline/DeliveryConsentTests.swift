@@ -86,7 +86,7 @@ final class DeliveryConsentTests: XCTestCase {
         let sink = fixture.sink(configuration)
         let ids = try fixture.store(0..<4, in: sink)
         sink.flush()
-        XCTAssertEqual(fixture.waitForRequests(1).map(PipelineFixture.messageIds), [ids])
+        XCTAssertEqual(fixture.waitForRequests(1).map(\.messageIds), [ids])
         sink.consent = .denied
         fixture.collector.stop()
         // The dropped request fails; the retry finds nothing to send, so no second request is even tried.

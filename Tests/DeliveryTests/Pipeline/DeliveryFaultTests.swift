@@ -66,8 +66,11 @@ final class DeliveryFaultTests: XCTestCase {
         let ids = try fixture.store(0..<4, in: sink)
         sink.flush()
         let requests = fixture.waitForRequests(2)
-        guard requests.count == 2 else { return }
+        guard requests.count == 2 else {
+            return XCTFail("the collector got \(requests.count) request(s), not the 503 and its retry")
+        }
         XCTAssertTrue(eventually { sink.statistics.delivered == 4 })
+        XCTAssertEqual(fixture.collector.requests.count, 2, "a request beyond the retry")
         XCTAssertEqual(fixture.receivedIds, [ids, ids])
         XCTAssertGreaterThanOrEqual(requests[1].receivedAt.timeIntervalSince(requests[0].receivedAt), 0.95,
                                     "the retry came before Retry-After (1 s), though the backoff alone is 20 ms")
@@ -124,7 +127,7 @@ final class DeliveryFaultTests: XCTestCase {
         let collector = try LoopbackCollector(port: port)
         defer { collector.stop() }
         XCTAssertTrue(eventually { sink.statistics.delivered == 5 })
-        XCTAssertEqual(collector.requests.map(PipelineFixture.messageIds), [ids])
+        XCTAssertEqual(collector.requests.map(\.messageIds), [ids])
         XCTAssertGreaterThan(fixture.uploads.reports.count, 2, "retried while down")
         XCTAssertEqual(fixture.diagnostics.codes, [], "offline is not an error")
     }

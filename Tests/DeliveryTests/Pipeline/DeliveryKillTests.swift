@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackCollector
 @testable import Tracking
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +30,7 @@ final class DeliveryKillTests: XCTestCase {
         XCTAssertEqual(child.terminationReason, .uncaughtSignal, "the child must still be running when killed")
         let stored = UploadChildProcess.reportedIds(report)
         XCTAssertEqual(stored.count, UploadChildProcess.eventCount)
-        let beforeKill = try XCTUnwrap(received).map(PipelineFixture.messageIds)
+        let beforeKill = try XCTUnwrap(received).map(\.messageIds)
         XCTAssertEqual(beforeKill, [Array(stored[0..<4]), Array(stored[4..<8])])
 
         // The next launch: the unacknowledged batch again, same ids, then the rest; the first batch never again.
@@ -41,7 +42,7 @@ final class DeliveryKillTests: XCTestCase {
         XCTAssertEqual(sink.statistics.queued, 6, "the acknowledged batch is not counted")
         let summary = await sink.flushAndWait()
         XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 6, kept: 0, rejected: 0, requests: 2))
-        let all = collector.requests.map(PipelineFixture.messageIds)
+        let all = collector.requests.map(\.messageIds)
         XCTAssertEqual(all, [Array(stored[0..<4]), Array(stored[4..<8]), Array(stored[4..<8]), Array(stored[8...])])
         XCTAssertEqual(Set(all.flatMap { $0 }), Set(stored), "nothing lost")
         XCTAssertEqual(diagnostics.codes, [])

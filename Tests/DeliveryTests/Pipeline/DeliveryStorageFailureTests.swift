@@ -48,7 +48,7 @@ final class DeliveryStorageFailureTests: XCTestCase {
         let summary = await sink.flushAndWait()
         XCTAssertEqual(summary.delivered, 3)
         XCTAssertEqual(fixture.receivedIds, [before + after])
-        for message in fixture.collector.requests.flatMap(PipelineFixture.messages) {
+        for message in fixture.collector.requests.flatMap(\.messages) {
             XCTAssertNotNil(message["anonymousId"] as? String, "\(message)")
         }
         XCTAssertEqual(fixture.diagnostics.codes, [.eventNotSendable])

@@ -218,13 +218,3 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         }
     }
 }
-
-/// Runs the main run loop until `condition` holds, for at most ten seconds.
-@MainActor
-private func runMainRunLoop(until condition: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
-    let deadline = Date(timeIntervalSinceNow: 10)
-    while !condition(), Date() < deadline {
-        Headless.runMainRunLoop(for: 0.01)
-    }
-    XCTAssertTrue(condition(), "timed out", file: file, line: line)
-}

@@ -1,3 +1,8 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
 import Foundation
 import LoopbackCollector
 @testable import Tracking
@@ -90,17 +95,9 @@ final class PipelineFixture: @unchecked Sendable {
 
     // MARK: - What the collector received
 
-    static func messages(in request: CollectedRequest) -> [[String: Any]] {
-        ((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]]) ?? []
-    }
-
-    static func messageIds(in request: CollectedRequest) -> [String] {
-        messages(in: request).compactMap { $0["messageId"] as? String }
-    }
-
     /// Every message id the collector received, request by request.
     var receivedIds: [[String]] {
-        collector.requests.map(Self.messageIds)
+        collector.requests.map(\.messageIds)
     }
 
     /// Waits (bounded) until the collector holds `count` requests; fails the test if it does not.
@@ -123,6 +120,17 @@ func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
         usleep(2_000)
     }
     return true
+}
+
+/// Runs the main run loop in short turns until `condition` holds, for at most `timeout` seconds; fails the
+/// test if it does not hold by then.
+@MainActor
+func runMainRunLoop(until condition: () -> Bool, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !condition(), Date() < deadline {
+        Headless.runMainRunLoop(for: 0.01)
+    }
+    XCTAssertTrue(condition(), "timed out after \(timeout) s", file: file, line: line)
 }
 
 /// Upload reports collected from the upload queue, with the thread each came on.

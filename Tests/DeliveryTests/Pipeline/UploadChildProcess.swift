@@ -51,11 +51,7 @@ enum UploadChildProcess {
 
     /// Stores the events, starts the upload and waits to be killed (at most 30 s); never returns.
     static func runChild(environment: [String: String]) -> Never {
-        let reportFD = open(environment[reportVariable]!, O_WRONLY | O_APPEND | O_CREAT, 0o600)
-        let say: @Sendable (String) -> Void = { line in
-            var text = line + "\n"
-            text.withUTF8 { _ = write(reportFD, $0.baseAddress, $0.count) }
-        }
+        let say = TestBinaryChild.reporter(path: environment[reportVariable]!)
         let configuration = configuration(
             directory: URL(fileURLWithPath: environment[directoryVariable]!), port: UInt16(environment[portVariable]!)!
         ) { say("diag \($0.code)") }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Tracking
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -105,7 +106,8 @@ final class EventStoreCrashTests: XCTestCase {
         let failures = lines.filter { $0.hasPrefix("fail ") }
         XCTAssertGreaterThan(reported.count, 50)
         XCTAssertGreaterThan(failures.count, 50)
-        XCTAssertTrue(failures[0].contains("File too large"), String(failures[0]))
+        let firstFailure = try XCTUnwrap(failures.first)
+        XCTAssertTrue(firstFailure.contains("File too large"), String(firstFailure))
         XCTAssertEqual(lines.filter { $0 == "diag store_write_failed" }.count, 1, "one diagnostic for the failure streak")
         XCTAssertEqual(lines.last, "done")
 

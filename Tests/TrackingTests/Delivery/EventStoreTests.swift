@@ -314,7 +314,11 @@ final class EventStoreTests: XCTestCase {
                 store.acknowledge(read, in: segment)
             }
         }
+        let deadline = Date(timeIntervalSinceNow: 60)
         while writing.wait(timeout: .now() + .milliseconds(1)) == .timedOut {
+            guard Date() < deadline else {
+                return XCTFail("the writers did not finish within 60 s")
+            }
             drain()
         }
         store.sealOpenSegment()

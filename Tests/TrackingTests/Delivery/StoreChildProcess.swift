@@ -63,11 +63,7 @@ enum StoreChildProcess {
     /// Runs the child and exits; never returns.
     @MainActor
     static func runChild(_ mode: Mode, environment: [String: String]) -> Never {
-        let reportFD = open(environment[reportVariable]!, O_WRONLY | O_APPEND | O_CREAT, 0o600)
-        let say: @Sendable (String) -> Void = { line in
-            var text = line + "\n"
-            text.withUTF8 { _ = write(reportFD, $0.baseAddress, $0.count) }
-        }
+        let say = TestBinaryChild.reporter(path: environment[reportVariable]!)
         var configuration = configuration(directory: URL(fileURLWithPath: environment[directoryVariable]!)) { diagnostic in
             say("diag \(diagnostic.code)")
         }
