@@ -163,15 +163,7 @@ final class TrackerTransitionTests: HeadlessTestCase {
     func testACompletedEdgeSwipeIsRecordedOnceByAScanRightAfterItEnds() {
         MainActor.assumeIsolated {
             let setup = Setup()
-            let home = Self.screen("home")
-            let detail = Self.screen("detail")
-            let navigation = UINavigationController(rootViewController: home)
-            _ = Self.show(navigation)
-            navigation.pushViewController(detail, animated: false)
-            // One tick a second: any scheduled scan within the next fraction of a second is the requested one.
-            let tracker = Self.makeTracker(setup, scansPerSecond: 1)
-            XCTAssertEqual(Self.scan(tracker, setup), ["screen_view detail 1.0"])
-            Self.startAndLetTheFirstTickPass(tracker)
+            let (navigation, tracker) = Self.startedOnDetailOverHome(setup)
 
             let swipe = Headless.beginInteractivePop(in: navigation)
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
@@ -194,14 +186,7 @@ final class TrackerTransitionTests: HeadlessTestCase {
     func testTheScanAfterAnAbandonedEdgeSwipeRecordsNothing() {
         MainActor.assumeIsolated {
             let setup = Setup()
-            let home = Self.screen("home")
-            let detail = Self.screen("detail")
-            let navigation = UINavigationController(rootViewController: home)
-            _ = Self.show(navigation)
-            navigation.pushViewController(detail, animated: false)
-            let tracker = Self.makeTracker(setup, scansPerSecond: 1)
-            XCTAssertEqual(Self.scan(tracker, setup), ["screen_view detail 1.0"])
-            Self.startAndLetTheFirstTickPass(tracker)
+            let (navigation, tracker) = Self.startedOnDetailOverHome(setup)
 
             let swipe = Headless.beginInteractivePop(in: navigation)
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
@@ -291,6 +276,19 @@ final class TrackerTransitionTests: HeadlessTestCase {
 
     /// Runs the main run loop in `.default` until `condition` holds or `seconds` have passed.
     @MainActor
+    /// A navigation controller showing "detail" pushed over "home", and a started tracker that has recorded
+    /// detail's screen view; one tick a second, so any scheduled scan within the next fraction of a second
+    /// is one a transition's end requested.
+    private static func startedOnDetailOverHome(_ setup: Setup) -> (UINavigationController, Tracker) {
+        let navigation = UINavigationController(rootViewController: screen("home"))
+        _ = show(navigation)
+        navigation.pushViewController(screen("detail"), animated: false)
+        let tracker = makeTracker(setup, scansPerSecond: 1)
+        XCTAssertEqual(scan(tracker, setup), ["screen_view detail 1.0"])
+        startAndLetTheFirstTickPass(tracker)
+        return (navigation, tracker)
+    }
+
     private static func runMainLoop(for seconds: TimeInterval, until condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition(), Date() < deadline {
