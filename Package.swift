@@ -13,6 +13,9 @@ let package = Package(
     products: [
         .library(name: "Behaviours", targets: ["Behaviours"]),
         .library(name: "Tracking", targets: ["Tracking"]),
+        // For apps' own tests on Linux and plain macOS (see Examples/QuickStart): UIKit's stand-in, and a collector on 127.0.0.1.
+        .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
+        .library(name: "LoopbackCollector", targets: ["LoopbackCollector"]),
     ],
     targets: [
         // MARK: - Product
@@ -46,6 +49,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TestSupport", headlessUIKit]),
         .testTarget(name: "LoopbackCollectorTests", dependencies: ["LoopbackCollector"]),
         .testTarget(name: "DeliveryTests", dependencies: ["TestSupport", "Tracking", "LoopbackCollector", headlessUIKit]),
+        .testTarget(name: "ReadmeTests", path: "Tests/ReadmeTests"),
         .testTarget(name: "DemoTests", dependencies: ["DemoApp", "Tracking", "LoopbackCollector", "TestSupport", headlessUIKit]),
     ],
     swiftLanguageModes: [.v6]
