@@ -20,7 +20,8 @@ let package = Package(
     targets: [
         // MARK: - Product
         .target(name: "Behaviours", dependencies: [headlessUIKit]),
-        .target(name: "Tracking", dependencies: [headlessUIKit, "CZlib"]),
+        // The privacy manifest sits at the root of the module's resource bundle, where Xcode's privacy report reads it.
+        .target(name: "Tracking", dependencies: [headlessUIKit, "CZlib"], resources: [.copy("PrivacyInfo.xcprivacy")]),
 
         // MARK: - System libraries
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
