@@ -112,7 +112,7 @@ extension Tracker {
             } catch {
                 report(TrackingDiagnostic(
                     code: .sinkFailed,
-                    message: "\(type(of: sink)) failed to receive \(event.kind) \(event.name): \(error)"
+                    message: "\(type(of: sink)) threw \(TrackingDiagnostic.code(of: error)) receiving a \(event.kind) event; the other sinks received it"
                 ))
             }
         }
