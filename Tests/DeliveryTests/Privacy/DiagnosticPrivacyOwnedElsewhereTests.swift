@@ -43,7 +43,7 @@ final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
         }
     }
 
-    func testStoreDiagnosticsOwnedElsewhereCarryNoPersonalData() throws {
+    func testStoreDiagnosticsOwnedElsewhereCarryNoPersonalData() async throws {
         try skipUntilMerged()
         let probe = PersonalDataProbe()
         let collector = try LoopbackCollector()
@@ -55,7 +55,19 @@ final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
         try Data(PersonalDataProbe.value.utf8).write(to: blocked.queueDirectory)
         let blockedSink = DeliverySink(configuration: blocked, notificationCenter: NotificationCenter())
         XCTAssertThrowsError(try blockedSink.receive(PersonalDataProbe.event(identity: PersonalDataProbe.identity)))
-        probe.expect([.storeUnavailable, .storeUnavailable], from: "a file where the queue directory belongs")
+        probe.expect([.storeUnavailable, .storeUnavailable, .consentStorageFailed], from: "a file where the queue directory belongs")
+
+        // A directory where a segment's acknowledgement file belongs: recording the delivery fails.
+        let sink = DeliverySink(configuration: probe.deliveryConfiguration("acknowledgement", collector: collector),
+                                notificationCenter: NotificationCenter())
+        try sink.receive(PersonalDataProbe.event(identity: PersonalDataProbe.identity))
+        sink.store.sealOpenSegment()
+        let segment = try XCTUnwrap(sink.store.sealedSegments.first)
+        try FileManager.default.createDirectory(
+            at: sink.store.directory.appendingPathComponent(SegmentNaming.name(segment.sequence, .ack)), withIntermediateDirectories: false
+        )
+        _ = await sink.flushAndWait()
+        probe.expect([.storeWriteFailed], from: "an acknowledgement that cannot be written")
     }
 
     func testRedirectDiagnosticOwnedElsewhereCarriesNoLocation() async throws {
