@@ -91,6 +91,8 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
         )
         consentSink.consent = .denied
         probe.expect([.consentStorageFailed], from: "consent that cannot be saved")
+        XCTAssertEqual(probe.log.all.last?.message,
+                       "could not save consent denied (open: File exists (errno 17)); it holds until the app quits")
 
         let corrupt = probe.deliveryConfiguration("corrupt", collector: collector)
         try FileManager.default.createDirectory(at: corrupt.queueDirectory, withIntermediateDirectories: true)
