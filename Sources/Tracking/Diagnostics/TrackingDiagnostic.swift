@@ -11,8 +11,8 @@ import os
 ///
 /// A diagnostic names *what* went wrong (its ``code``, and in ``message`` the setting, property key, counts,
 /// HTTP status or error code involved), never the data involved: no property or trait value, user id,
-/// element or screen name or identifier, file path, URL or write key. It can be logged whatever the
-/// person's consent. Tests replace the handler to assert diagnostics:
+/// element or screen identifier, file path, URL or write key. It can be logged whatever the person's
+/// consent. Tests replace the handler to assert diagnostics:
 ///
 /// ```swift
 /// var configuration = TrackingConfiguration()
@@ -57,7 +57,7 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem this is.
     public var code: Code
     /// A human-readable explanation of what went wrong: the setting, property key, counts, HTTP status or
-    /// error code involved, never a value, an id, a name the app chose at run time, a path or the write key.
+    /// error code involved, never a value, a user id, an identifier, a path, a URL or the write key.
     public var message: String
 
     /// Creates a diagnostic.

@@ -56,7 +56,7 @@ final class IdentityStore {
         } catch {
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,
-                message: "could not save identity.json (\(TrackingDiagnostic.code(of: error))); the identity is kept in memory only"
+                message: "could not save identity.json (\(TrackingDiagnostic.errorCodes(of: error))); the identity is kept in memory only"
             ))
         }
     }

@@ -30,13 +30,10 @@ final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
             tracker.track("Purchased", properties: ["note": .string(PersonalDataProbe.long(PersonalDataProbe.value))])
             probe.expect([.propertyValueTooLong], from: "track with a long property value")
 
-            let screen = UIViewController()
-            screen.trackingScreen = TrackingScreen(screenName: "profile", identifier: PersonalDataProbe.long(PersonalDataProbe.identifier))
-            let unnamed = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-            unnamed.trackingElement = TrackingElement(elementType: " ", identifier: PersonalDataProbe.identifier)
-            screen.view.addSubview(unnamed)
-            let window = showInWindow(screen)
-            Headless.runUpdateCycle()
+            let window = PersonalDataProbe.showScreen(
+                identifier: PersonalDataProbe.long(PersonalDataProbe.identifier), elementType: " ",
+                frame: CGRect(x: 0, y: 0, width: 100, height: 100)
+            )
             tracker.scanNow()
             probe.expect([.nameTooLong, .emptyName], from: "a scan with a long screen identifier and an unnamed element")
             withExtendedLifetime(window) {}

@@ -50,13 +50,10 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
             let reentrant = ReentrantSink()
             let scanned = Tracker(configuration: probe.trackingConfiguration("scan"), sinks: [reentrant])
             reentrant.tracker = scanned
-            let screen = UIViewController()
-            screen.trackingScreen = TrackingScreen(screenName: "profile", identifier: PersonalDataProbe.identifier)
-            let broken = UIView(frame: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10))
-            broken.trackingElement = TrackingElement(elementType: "profile_card", identifier: PersonalDataProbe.identifier)
-            screen.view.addSubview(broken)
-            let window = showInWindow(screen)
-            Headless.runUpdateCycle()
+            let window = PersonalDataProbe.showScreen(
+                identifier: PersonalDataProbe.identifier, elementType: "profile_card",
+                frame: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)
+            )
             scanned.scanNow()
             probe.expect([.invalidGeometry, .reentrantScan], from: "invalid geometry and a scan from a sink")
             withExtendedLifetime(window) {}

@@ -1,3 +1,8 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
 import Foundation
 import LoopbackCollector
 import TestSupport
@@ -34,6 +39,20 @@ final class PersonalDataProbe {
     }
 
     static let identity = TrackingIdentity(anonymousID: UUID(), userID: userID)
+
+    /// Shows a screen with `identifier` holding one element of `elementType` (identifier ``identifier``) at
+    /// `frame`, laid out and ready to scan; keep the window while it should show.
+    @MainActor
+    static func showScreen(identifier: String, elementType: TrackingElementType, frame: CGRect) -> UIWindow {
+        let screen = UIViewController()
+        screen.trackingScreen = TrackingScreen(screenName: "profile", identifier: identifier)
+        let element = UIView(frame: frame)
+        element.trackingElement = TrackingElement(elementType: elementType, identifier: Self.identifier)
+        screen.view.addSubview(element)
+        let window = showInWindow(screen)
+        Headless.runUpdateCycle()
+        return window
+    }
 
     // MARK: - Storage and configurations
 

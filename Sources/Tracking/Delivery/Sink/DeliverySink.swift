@@ -162,7 +162,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
                 } catch {
                     diagnostics.report(TrackingDiagnostic(
                         code: .consentStorageFailed,
-                        message: "could not save consent \(newValue.rawValue) (\(TrackingDiagnostic.code(of: error))); it holds until the app quits"
+                        message: "could not save consent \(newValue.rawValue) (\(TrackingDiagnostic.errorCodes(of: error))); it holds until the app quits"
                     ))
                 }
                 let applied = consentState.withLock { consent -> (joined: Bool, afterUnlocking: () -> Void) in

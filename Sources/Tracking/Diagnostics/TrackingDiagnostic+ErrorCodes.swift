@@ -18,7 +18,7 @@ extension TrackingDiagnostic {
     /// was given), so a diagnostic never interpolates the error itself.
     /// - Parameters:
     ///   - error: The error to name.
-    static func code(of error: any Error) -> String {
+    static func errorCodes(of error: any Error) -> String {
         if let failure = error as? FileIO.Failure {
             return "\(failure.operation): \(describe(errno: Int(failure.code)))"
         }
