@@ -91,9 +91,9 @@ final class PersonalDataProbe {
 
     // MARK: - Checks
 
-    /// Waits (bounded, 30 s) until ``log`` holds `count` diagnostics after those already checked.
+    /// Waits (bounded, 60 s: a dropped connection ends at the 10 s request timeout on Linux) until ``log`` holds `count` diagnostics after those already checked.
     func waitForDiagnostics(_ count: Int, file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = Date(timeIntervalSinceNow: 30)
+        let deadline = Date(timeIntervalSinceNow: 60)
         while log.all.count < checked + count, Date() < deadline {
             usleep(2_000)
         }
