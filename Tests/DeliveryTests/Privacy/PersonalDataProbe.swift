@@ -91,7 +91,8 @@ final class PersonalDataProbe {
 
     // MARK: - Checks
 
-    /// Waits (bounded, 60 s: a dropped connection ends at the 10 s request timeout on Linux) until ``log`` holds `count` diagnostics after those already checked.
+    /// Waits until ``log`` holds `count` diagnostics after those already checked; bounded at 60 s, well past
+    /// the 10 s request timeout at which a dropped connection ends on Linux.
     func waitForDiagnostics(_ count: Int, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date(timeIntervalSinceNow: 60)
         while log.all.count < checked + count, Date() < deadline {
