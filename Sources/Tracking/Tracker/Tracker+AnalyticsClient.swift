@@ -112,7 +112,7 @@ extension Tracker {
             } catch {
                 report(TrackingDiagnostic(
                     code: .sinkFailed,
-                    message: "\(type(of: sink)) threw \(TrackingDiagnostic.errorCodes(of: error)) receiving a \(event.kind) event; the other sinks received it"
+                    message: "\(type(of: sink)) threw \(TrackingDiagnostic.errorCodes(of: error)) receiving an event of kind \(event.kind); the other sinks received it"
                 ))
             }
         }
