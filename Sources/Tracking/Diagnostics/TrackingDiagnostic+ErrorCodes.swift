@@ -38,12 +38,18 @@ extension TrackingDiagnostic {
 
     /// The POSIX code among the errors underlying `error`, if any.
     private static func posixCode(under error: NSError) -> Int? {
-        var current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        var current = underlying(error)
         for _ in 0..<8 {
             guard let error = current else { return nil }
             if error.domain == NSPOSIXErrorDomain { return error.code }
-            current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+            current = underlying(error)
         }
         return nil
+    }
+
+    /// The error beneath `error`. On Linux it is stored as a Swift error (`POSIXError`), which `as? NSError`
+    /// does not match.
+    private static func underlying(_ error: NSError) -> NSError? {
+        (error.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
     }
 }

@@ -41,6 +41,10 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
             let blockedTracker = Tracker(configuration: blocked, sinks: [])
             blockedTracker.identify(userID: PersonalDataProbe.userID)
             probe.expect([.identityStorageFailed, .identityStorageFailed], from: "unwritable identity.json")
+            for diagnostic in probe.log.all.suffix(2) {
+                XCTAssertTrue(diagnostic.message.hasPrefix("could not save identity.json ("), diagnostic.message)
+                XCTAssertTrue(diagnostic.message.contains("Is a directory (errno 21)"), "the errno beneath the error: \(diagnostic.message)")
+            }
 
             let failing = Tracker(configuration: probe.trackingConfiguration("sink"), sinks: [LeakyThrowingSink()])
             failing.identify(userID: PersonalDataProbe.userID, traits: ["plan": .string(PersonalDataProbe.value)])
