@@ -23,7 +23,7 @@ final class IdentityStore {
             }
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,
-                message: "\(fileURL.path) is not a readable identity; a new anonymous id replaces it"
+                message: "identity.json holds no readable identity; a new anonymous id replaces it"
             ))
         }
         identity = TrackingIdentity()
@@ -56,7 +56,7 @@ final class IdentityStore {
         } catch {
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,
-                message: "could not save the identity to \(fileURL.path): \(error); it is kept in memory only"
+                message: "could not save identity.json (\(TrackingDiagnostic.errorCodes(of: error))); the identity is kept in memory only"
             ))
         }
     }

@@ -64,7 +64,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             consent = ConsentState(.pending)
             diagnostics.report(TrackingDiagnostic(
                 code: .consentStorageFailed,
-                message: "the saved consent in \(consentFile.url.path) \(reason); consent is pending until the app sets it"
+                message: "the saved consent \(reason); consent is pending until the app sets it"
             ))
         }
         consentState = consent
@@ -162,7 +162,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
                 } catch {
                     diagnostics.report(TrackingDiagnostic(
                         code: .consentStorageFailed,
-                        message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
+                        message: "could not save consent \(newValue.rawValue) (\(TrackingDiagnostic.errorCodes(of: error))); it holds until the app quits"
                     ))
                 }
                 let applied = consentState.withLock { consent -> (joined: Bool, afterUnlocking: () -> Void) in
