@@ -38,7 +38,7 @@ extension TrackingElement {
     ///   - identifier: A stable identifier that tells elements of the same type apart.
     ///   - properties: Extra properties sent with the element's events.
     @_disfavoredOverload
-    public init(elementType: TrackingElementType, identifier: String? = nil, properties: [String: any TrackingPropertyConvertible]) {
+    public init(elementType: TrackingElementType, identifier: String? = nil, properties: [String: (any TrackingPropertyConvertible)?]) {
         self.init(elementType: elementType, identifier: identifier, properties: properties.trackingProperties)
     }
 }

@@ -72,7 +72,7 @@ extension Optional: TrackingPropertyConvertible where Wrapped: TrackingPropertyC
     public var trackingPropertyValue: TrackingPropertyValue { self?.trackingPropertyValue ?? .null }
 }
 
-extension [String: any TrackingPropertyConvertible] {
-    /// The values converted, for the overloads that accept variables.
-    var trackingProperties: TrackingProperties { mapValues(\.trackingPropertyValue) }
+extension [String: (any TrackingPropertyConvertible)?] {
+    /// The values converted, `nil` to ``TrackingPropertyValue/null``, for the overloads that accept variables.
+    var trackingProperties: TrackingProperties { mapValues { $0?.trackingPropertyValue ?? .null } }
 }

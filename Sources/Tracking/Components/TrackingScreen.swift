@@ -36,7 +36,7 @@ extension TrackingScreen {
     ///   - identifier: A stable identifier that tells screens of the same name apart.
     ///   - properties: Extra properties sent with the screen's events.
     @_disfavoredOverload
-    public init(screenName: TrackingScreenName, identifier: String? = nil, properties: [String: any TrackingPropertyConvertible]) {
+    public init(screenName: TrackingScreenName, identifier: String? = nil, properties: [String: (any TrackingPropertyConvertible)?]) {
         self.init(screenName: screenName, identifier: identifier, properties: properties.trackingProperties)
     }
 }
