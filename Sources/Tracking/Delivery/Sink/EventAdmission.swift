@@ -22,20 +22,31 @@ struct EventAdmission {
             return false
         }
         var byteCount = Self.skeletonByteCount
-        let texts = [event.eventName?.rawValue, event.element?.elementType.rawValue, event.element?.identifier,
-                     event.screen?.screenName.rawValue, event.screen?.identifier, event.identity?.userID]
-        for text in texts { byteCount += text?.utf8.count ?? 0 }
-        for properties in [event.element?.properties, event.screen?.properties, event.eventProperties] {
-            guard let properties, !properties.isEmpty else { continue }
+        var isTooDeep = false
+        func add(_ text: String?) {
+            byteCount += text?.utf8.count ?? 0
+        }
+        func add(_ properties: TrackingProperties?) {
+            guard let properties, !properties.isEmpty else { return }
             let measure = TrackingPropertyMeasure(properties, depthLimit: RecordFormat.maximumValueDepth)
-            guard measure.depth <= RecordFormat.maximumValueDepth else {
-                report(TrackingDiagnostic(
-                    code: .propertiesTooDeep,
-                    message: "\(event.kind) event has property values nested over \(RecordFormat.maximumValueDepth) levels deep; refused"
-                ))
-                return false
-            }
+            isTooDeep = isTooDeep || measure.depth > RecordFormat.maximumValueDepth
             byteCount += measure.byteCount - 2
+        }
+        add(event.eventName?.rawValue)
+        add(event.element?.elementType.rawValue)
+        add(event.element?.identifier)
+        add(event.element?.properties)
+        add(event.screen?.screenName.rawValue)
+        add(event.screen?.identifier)
+        add(event.screen?.properties)
+        add(event.identity?.userID)
+        add(event.eventProperties)
+        guard !isTooDeep else {
+            report(TrackingDiagnostic(
+                code: .propertiesTooDeep,
+                message: "\(event.kind) event has property values nested over \(RecordFormat.maximumValueDepth) levels deep; refused"
+            ))
+            return false
         }
         guard byteCount <= limits.maximumMessageBytes else {
             report(TrackingDiagnostic(

@@ -55,7 +55,13 @@ extension WireMessage {
 
     /// The keys of the app's properties that the SDK's own keys replace in `event`'s message, sorted.
     package static func shadowedPropertyKeys(of event: TrackingEvent, naming: TrackingWireNaming) -> [String] {
-        guard let (own, added) = scannedProperties(of: event, naming: naming) else { return [] }
+        // Cheap first: this runs for every event the sink receives, and a clash is rare.
+        let keys = naming.propertyKeys
+        let own = event.kind == .impression ? event.element?.properties : event.kind == .screenView ? event.screen?.properties : nil
+        guard let own, !own.isEmpty,
+              own[keys.elementType] != nil || own[keys.elementIdentifier] != nil || own[keys.screenName] != nil
+                || own[keys.screenIdentifier] != nil || own[keys.visibleRatio] != nil,
+              let (own, added) = scannedProperties(of: event, naming: naming) else { return [] }
         return added.map(\.key).filter { own[$0] != nil }.sorted()
     }
 
