@@ -104,4 +104,21 @@ final class EventSanitizerPropertyTests: XCTestCase {
             XCTAssertFalse(message.contains("SECRET") || message.contains("alice") || message.contains("SECR"), message)
         }
     }
+
+    func testTheLimitsComeFromTheConfigurationAndAreValidated() {
+        let defaults = EventSanitizer(TrackingConfiguration())
+        XCTAssertEqual([defaults.maximumPropertyDepth, defaults.maximumPropertyCount, defaults.maximumPropertiesByteCount], [8, 1000, 24_000])
+        var configuration = TrackingConfiguration()
+        configuration.maximumPropertyDepth = 100
+        configuration.maximumPropertyCount = -1
+        configuration.maximumPropertiesByteCount = 1
+        var messages: [String] = []
+        let sanitizer = EventSanitizer(configuration.validated { messages.append($0.description) })
+        XCTAssertEqual([sanitizer.maximumPropertyDepth, sanitizer.maximumPropertyCount, sanitizer.maximumPropertiesByteCount], [32, 1000, 24_000])
+        XCTAssertEqual(messages, [
+            "[Tracking] invalid_configuration: maximumPropertyDepth 100 is out of range; using 32",
+            "[Tracking] invalid_configuration: maximumPropertyCount -1 is out of range; using 1000",
+            "[Tracking] invalid_configuration: maximumPropertiesByteCount 1 is out of range; using 24000",
+        ])
+    }
 }

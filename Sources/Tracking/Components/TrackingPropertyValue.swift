@@ -22,7 +22,8 @@ public enum TrackingPropertyValue: Hashable, Sendable, Codable, ExpressibleByStr
     case string(String)
     /// A whole number.
     case int(Int)
-    /// A real number. Non-finite values are rejected by the tracker with a diagnostic.
+    /// A real number. The tracker drops a non-finite one with a diagnostic (inside an array or object, it
+    /// becomes ``null``).
     case double(Double)
     /// A flag.
     case bool(Bool)
