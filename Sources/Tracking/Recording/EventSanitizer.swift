@@ -232,34 +232,15 @@ struct EventSanitizer {
     }
 
     private func reportFindings(_ findings: Findings, key: String, owner: String, report: (TrackingDiagnostic) -> Void) {
-        let property = "property \"\(prefix(of: key))\" of \(owner)"
-        if findings.nonFinite > 0 {
-            report(TrackingDiagnostic(
-                code: .invalidProperty, message: "\(property) holds \(findings.nonFinite) NaN or infinite number(s); replaced by null"
-            ))
-        }
-        if findings.longStrings > 0 {
-            report(TrackingDiagnostic(
-                code: .propertyValueTooLong,
-                message: "\(property) holds \(findings.longStrings) string(s) over \(maximumPropertyValueLength) UTF-8 bytes; truncated"
-            ))
-        }
-        if findings.longKeys > 0 {
-            report(TrackingDiagnostic(
-                code: .nameTooLong, message: "\(property) holds \(findings.longKeys) key(s) over \(maximumNameLength) UTF-8 bytes; truncated"
-            ))
-        }
-        if findings.invalidKeys > 0 {
-            report(TrackingDiagnostic(
-                code: .invalidProperty,
-                message: "\(property) holds \(findings.invalidKeys) member(s) with an empty or duplicate (once truncated) key; dropped"
-            ))
-        }
-        if findings.tooDeep > 0 {
-            report(TrackingDiagnostic(
-                code: .propertiesTooDeep,
-                message: "\(property) holds \(findings.tooDeep) value(s) nested over \(maximumPropertyDepth) levels; dropped"
-            ))
+        let found: [(count: Int, code: TrackingDiagnostic.Code, what: String)] = [
+            (findings.nonFinite, .invalidProperty, "NaN or infinite number(s); replaced by null"),
+            (findings.longStrings, .propertyValueTooLong, "string(s) over \(maximumPropertyValueLength) UTF-8 bytes; truncated"),
+            (findings.longKeys, .nameTooLong, "key(s) over \(maximumNameLength) UTF-8 bytes; truncated"),
+            (findings.invalidKeys, .invalidProperty, "member(s) with an empty or duplicate (once truncated) key; dropped"),
+            (findings.tooDeep, .propertiesTooDeep, "value(s) nested over \(maximumPropertyDepth) levels; dropped"),
+        ]
+        for (count, code, what) in found where count > 0 {
+            report(TrackingDiagnostic(code: code, message: "property \"\(prefix(of: key))\" of \(owner) holds \(count) \(what)"))
         }
     }
 
