@@ -40,7 +40,8 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A string property value was longer than ``TrackingConfiguration/maximumPropertyValueLength``;
         /// it was truncated.
         public static let propertyValueTooLong = Code(rawValue: "property_value_too_long")
-        /// A property had an empty key or a NaN or infinite number; the property was dropped.
+        /// A property had an empty key or a NaN or infinite number; the property was dropped (a number inside
+        /// an array or object became `null`).
         public static let invalidProperty = Code(rawValue: "invalid_property")
         /// A sink threw while receiving an event; the other sinks still received it.
         public static let sinkFailed = Code(rawValue: "sink_failed")
