@@ -90,6 +90,9 @@ public struct DeliveryConfiguration: Sendable {
     /// The request and message size limits of the wire format.
     package var wireLimits = WireLimits()
 
+    /// Called after each request body is built, before consent is checked to start it (a test's hook).
+    package var uploadWillStart: (@Sendable () -> Void)?
+
     /// ``flushAt``, or its default (with a diagnostic) when it is below 1.
     var validFlushAt: Int {
         guard flushAt < 1 else { return flushAt }

@@ -69,8 +69,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         }
         consentState = consent
         uploader = DeliveryUploader(
-            configuration: configuration, store: store, counters: counters,
-            isUploadAllowed: { consent.current == .granted }
+            configuration: configuration, store: store, counters: counters, consent: consent
         )
         let (store, pendingStore, uploader) = (store, pendingStore, uploader)
         backgroundObservation = notificationCenter.addObserver(

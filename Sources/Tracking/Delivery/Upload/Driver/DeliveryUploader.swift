@@ -26,11 +26,11 @@ final class DeliveryUploader: @unchecked Sendable {
     /// An uploader, or `nil` (with a ``TrackingDiagnostic/Code/invalidEndpoint`` diagnostic) when the
     /// endpoint does not form a URL.
     init?(configuration: DeliveryConfiguration, store: EventStore, counters: DeliveryCounters,
-          isUploadAllowed: @escaping @Sendable () -> Bool) {
+          consent: ConsentState) {
         let report = configuration.diagnosticHandler
         guard let transport = HTTPUploadTransport(configuration: .init(
             endpoint: configuration.endpoint, writeKey: configuration.writeKey,
-            gzip: configuration.usesGzip, timeout: configuration.requestTimeout
+            gzip: configuration.usesGzip, timeout: configuration.requestTimeout, willStart: configuration.uploadWillStart
         )) else {
             report(TrackingDiagnostic(
                 code: .invalidEndpoint,
@@ -42,12 +42,12 @@ final class DeliveryUploader: @unchecked Sendable {
         sender.observer = configuration.uploadObserver
         source = StoreBatchSource(
             store: store, naming: configuration.wireNaming, limits: configuration.wireLimits, counters: counters,
-            isUploadAllowed: isUploadAllowed, report: report
+            isUploadAllowed: { consent.current == .granted }, report: report
         )
-        driver = UploadDriver(sender: sender, source: source, isUploadAllowed: isUploadAllowed)
+        driver = UploadDriver(sender: sender, source: source, gate: consent)
         self.store = store
         self.counters = counters
-        self.isUploadAllowed = isUploadAllowed
+        isUploadAllowed = { consent.current == .granted }
         clock = configuration.clock
         flushAt = configuration.validFlushAt
         flushInterval = configuration.validFlushInterval
