@@ -81,11 +81,13 @@ final class UploadSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     private var answers: [Int: HTTPURLResponse] = [:]
 
     /// Remembers an HTTP answer for the task's completion and ends the task: its body is not needed.
+    /// The task is also cancelled directly, because swift-corelibs-foundation ignores the disposition.
     private func keep(_ response: URLResponse, of task: URLSessionTask) -> URLSession.ResponseDisposition {
         guard let http = response as? HTTPURLResponse else { return .allow }
         lock.lock()
         answers[task.taskIdentifier] = http
         lock.unlock()
+        task.cancel()
         return .cancel
     }
 }
