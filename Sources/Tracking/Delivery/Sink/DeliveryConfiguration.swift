@@ -67,8 +67,8 @@ public struct DeliveryConfiguration: Sendable {
     /// The event name and property keys used on the wire for impressions and screen identifiers.
     public var wireNaming = TrackingWireNaming()
 
-    /// The consent used when the app has never set ``DeliverySink/consent`` for this write key (none is
-    /// persisted). Default ``DeliveryConsent/granted``; use ``DeliveryConsent/pending`` when the app asks
+    /// The consent used when the app has never set one (no consent is persisted in the app's Sightline
+    /// directory). Default ``DeliveryConsent/granted``; use ``DeliveryConsent/pending`` when the app asks
     /// the user first.
     public var defaultConsent: DeliveryConsent = .granted
 
@@ -89,6 +89,10 @@ public struct DeliveryConfiguration: Sendable {
 
     /// The request and message size limits of the wire format.
     package var wireLimits = WireLimits()
+
+    /// Where the person's consent is persisted: the app's Sightline directory, shared by every write key,
+    /// sink and tracker, and independent of ``storageDirectory``. Tests point it at their own directory.
+    package var consentDirectory: URL = SightlineStorage.defaultDirectory
 
     /// Called after each request body is built, before consent is checked to start it (a test's hook).
     package var uploadWillStart: (@Sendable () -> Void)?

@@ -52,9 +52,9 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             directory: directory.appendingPathComponent("pending", isDirectory: true), limits: limits,
             clock: configuration.clock, report: diagnostics.report
         )
-        consentFile = ConsentFile(directory: directory)
+        consentFile = ConsentFile(directory: configuration.consentDirectory)
         let consent: ConsentState
-        switch consentFile.load() {
+        switch consentFile.loadMigrating(legacyUnder: configuration.storageDirectory, report: diagnostics.report) {
         case .missing:
             consent = ConsentState(configuration.defaultConsent)
         case .saved(let saved):
@@ -64,7 +64,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             consent = ConsentState(.pending)
             diagnostics.report(TrackingDiagnostic(
                 code: .consentStorageFailed,
-                message: "the saved consent in \(consentFile.url.path) \(reason); consent is pending until the app sets it"
+                message: "the saved consent \(reason); consent is pending until the app sets it"
             ))
         }
         consentState = consent
@@ -161,7 +161,8 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
                 } catch {
                     diagnostics.report(TrackingDiagnostic(
                         code: .consentStorageFailed,
-                        message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
+                        message: "could not save consent \(newValue.rawValue) (\(ConsentFile.reason(error))); it applies now, and a relaunch "
+                            + (newValue == .granted ? "reads the consent saved before" : "reads it or pending")
                     ))
                 }
                 let applied = consentState.withLock { consent -> (joined: Bool, afterUnlocking: () -> Void) in

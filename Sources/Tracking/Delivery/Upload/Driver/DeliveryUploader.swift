@@ -24,10 +24,18 @@ final class DeliveryUploader: @unchecked Sendable {
     let driver: UploadDriver
 
     /// An uploader, or `nil` (with a ``TrackingDiagnostic/Code/invalidEndpoint`` diagnostic) when the
-    /// endpoint does not form a URL.
+    /// endpoint does not form a URL or is plain `http` to a host that is neither loopback nor opted in.
     init?(configuration: DeliveryConfiguration, store: EventStore, counters: DeliveryCounters,
           consent: ConsentState) {
         let report = configuration.diagnosticHandler
+        guard !configuration.endpoint.refusesCleartext else {
+            report(TrackingDiagnostic(
+                code: .invalidEndpoint,
+                message: "the endpoint uses http for a host that is not loopback and does not set allowsCleartextHTTP; "
+                    + "events are stored but not uploaded (use https)"
+            ))
+            return nil
+        }
         guard let transport = HTTPUploadTransport(configuration: .init(
             endpoint: configuration.endpoint, writeKey: configuration.writeKey,
             gzip: configuration.usesGzip, timeout: configuration.requestTimeout, willStart: configuration.uploadWillStart

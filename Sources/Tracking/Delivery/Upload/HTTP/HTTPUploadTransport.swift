@@ -36,9 +36,10 @@ package final class HTTPUploadTransport: Sendable {
 
     package let configuration: Configuration
 
-    /// A transport, or `nil` when the endpoint's parts do not form a URL.
+    /// A transport, or `nil` when the endpoint's parts do not form a URL or it would send the write key in
+    /// cleartext to a host the app did not opt in (``TrackingEndpoint/refusesCleartext``).
     package init?(configuration: Configuration) {
-        guard let url = configuration.endpoint.url else { return nil }
+        guard let url = configuration.endpoint.url, !configuration.endpoint.refusesCleartext else { return nil }
         self.configuration = configuration
         self.url = url
         let sessionConfiguration = URLSessionConfiguration.ephemeral
