@@ -31,7 +31,7 @@ final class CleartextEndpointTests: XCTestCase {
         let refused = DeliverySink(configuration: configuration, notificationCenter: NotificationCenter())
         XCTAssertNil(refused.uploader)
         XCTAssertEqual(diagnostics.codes, [.invalidEndpoint])
-        XCTAssertFalse(diagnostics.all[0].message.contains("cleartext_key"))
+        XCTAssertFalse(diagnostics.all.first?.message.contains("cleartext_key") ?? true)
         try refused.receive(TrackingEvent(timestamp: Date(), kind: .track, screen: nil, visibleRatio: 0, eventName: "Stored"))
         XCTAssertEqual(refused.statistics.queued, 1, "events are still stored")
 
