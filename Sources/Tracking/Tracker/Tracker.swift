@@ -59,7 +59,8 @@ public final class Tracker {
     }
 
     /// Stops scanning. Every visibility span ends: after a restart, what is on screen is seen anew
-    /// (except under the lifetime policies).
+    /// (except under the lifetime policies). It does not change ``consent``: explicit events, the sinks
+    /// and uploads go on; to stop tracking the person, set ``consent`` to ``DeliveryConsent/denied``.
     public func stop() {
         scheduler.stop()
         recorder.endAllSpans()
