@@ -45,23 +45,12 @@ final class ConsentRaceTests: XCTestCase {
 
     func testARequestInFlightIsCancelledWhenConsentBecomesPendingAndItsBatchIsSentOnceGranted() async throws {
         let fixture = try PipelineFixture()
-        fixture.collector.enqueue(.stall)
-        var configuration = fixture.configuration()
-        // Only the cancellation can end the stalled request within the wait below.
-        configuration.requestTimeout = 600
-        let sink = fixture.sink(configuration)
-        let ids = try fixture.store(0..<5, in: sink)
-        let finished = expectation(description: "the flush ends")
-        let flush = Task {
-            let summary = await sink.flushAndWait()
-            finished.fulfill()
-            return summary
+        let (sink, ids) = try stallingSink(fixture)
+        let summary = await boundedFlush(sink) {
+            XCTAssertEqual(fixture.waitForRequests(1).map(\.messageIds), [ids])
+            sink.consent = .pending
         }
-        XCTAssertEqual(fixture.waitForRequests(1).map(\.messageIds), [ids])
-        sink.consent = .pending
-        await fulfillment(of: [finished], timeout: 40)
-        let summary = await flush.value
-        XCTAssertEqual(summary.delivered, 0)
+        XCTAssertEqual(summary?.delivered, 0)
         XCTAssertEqual(sink.statistics.queued, 5, "the cancelled batch is kept while consent is pending")
         XCTAssertEqual(fixture.diagnostics.codes, [], "a cancellation by consent is not an upload failure")
 
@@ -73,21 +62,12 @@ final class ConsentRaceTests: XCTestCase {
 
     func testARequestInFlightIsCancelledWhenConsentIsDeniedAndItsBatchIsPurged() async throws {
         let fixture = try PipelineFixture()
-        fixture.collector.enqueue(.stall)
-        var configuration = fixture.configuration()
-        configuration.requestTimeout = 600
-        let sink = fixture.sink(configuration)
-        let ids = try fixture.store(0..<5, in: sink)
-        let finished = expectation(description: "the flush ends")
-        let flush = Task {
-            let summary = await sink.flushAndWait()
-            finished.fulfill()
-            return summary
+        let (sink, ids) = try stallingSink(fixture)
+        let cancelled = await boundedFlush(sink) {
+            XCTAssertEqual(fixture.waitForRequests(1).map(\.messageIds), [ids])
+            sink.consent = .denied
         }
-        XCTAssertEqual(fixture.waitForRequests(1).map(\.messageIds), [ids])
-        sink.consent = .denied
-        await fulfillment(of: [finished], timeout: 40)
-        _ = await flush.value
+        XCTAssertEqual(cancelled?.delivered, 0)
         XCTAssertEqual(sink.store.countUnacknowledgedEvents(), 0)
 
         sink.consent = .granted
@@ -95,6 +75,16 @@ final class ConsentRaceTests: XCTestCase {
         XCTAssertEqual(summary.requests, 0)
         XCTAssertEqual(fixture.receivedIds, [ids])
         XCTAssertEqual(fixture.diagnostics.codes, [])
+    }
+
+    /// A sink holding five events whose first request stalls: only a cancellation ends it within any wait
+    /// here (its timeout is 10 minutes).
+    private func stallingSink(_ fixture: PipelineFixture) throws -> (DeliverySink, [String]) {
+        fixture.collector.enqueue(.stall)
+        var configuration = fixture.configuration()
+        configuration.requestTimeout = 600
+        let sink = fixture.sink(configuration)
+        return (sink, try fixture.store(0..<5, in: sink))
     }
 }
 

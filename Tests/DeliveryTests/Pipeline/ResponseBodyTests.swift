@@ -14,16 +14,9 @@ final class ResponseBodyTests: XCTestCase {
         configuration.requestTimeout = 600
         let sink = fixture.sink(configuration)
         let first = try fixture.store(0..<3, in: sink)
-        let finished = expectation(description: "the flush ends")
-        let flush = Task {
-            let summary = await sink.flushAndWait()
-            finished.fulfill()
-            return summary
-        }
         // The collector streams for 60 s: only ending the request at its status finishes the flush in time.
-        await fulfillment(of: [finished], timeout: 40)
-        let summary = await flush.value
-        XCTAssertEqual(summary.delivered, 3, "the 200 status delivers the batch")
+        let summary = await boundedFlush(sink)
+        XCTAssertEqual(summary?.delivered, 3, "the 200 status delivers the batch")
         XCTAssertEqual(fixture.uploads.reports.map(\.statusCode), [200])
 
         let second = try fixture.store(3..<5, in: sink)

@@ -28,6 +28,7 @@ final class DeliveryUploader: @unchecked Sendable {
     init?(configuration: DeliveryConfiguration, store: EventStore, counters: DeliveryCounters,
           consent: ConsentState) {
         let report = configuration.diagnosticHandler
+        let isUploadAllowed: @Sendable () -> Bool = { consent.current == .granted }
         guard !configuration.endpoint.refusesCleartext else {
             report(TrackingDiagnostic(
                 code: .invalidEndpoint,
@@ -50,12 +51,12 @@ final class DeliveryUploader: @unchecked Sendable {
         sender.observer = configuration.uploadObserver
         source = StoreBatchSource(
             store: store, naming: configuration.wireNaming, limits: configuration.wireLimits, counters: counters,
-            isUploadAllowed: { consent.current == .granted }, report: report
+            isUploadAllowed: isUploadAllowed, report: report
         )
         driver = UploadDriver(sender: sender, source: source, gate: consent)
         self.store = store
         self.counters = counters
-        isUploadAllowed = { consent.current == .granted }
+        self.isUploadAllowed = isUploadAllowed
         clock = configuration.clock
         flushAt = configuration.validFlushAt
         flushInterval = configuration.validFlushInterval
