@@ -32,9 +32,7 @@ final class TrackerConsent {
             value = saved
         case .unreadable(let reason):
             value = .pending
-            report(TrackingDiagnostic(
-                code: .consentStorageFailed, message: "the saved consent \(reason); consent is pending until the app sets it"
-            ))
+            report(ConsentFile.unreadableDiagnostic(reason))
         case .missing:
             value = deliveries.map(\.consent).reduce(DeliveryConsent.granted) { $0.restricted(by: $1) }
         }

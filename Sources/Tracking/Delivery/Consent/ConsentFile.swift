@@ -65,6 +65,11 @@ struct ConsentFile: Sendable {
         }
     }
 
+    /// The diagnostic for a saved consent that ``load()`` found ``Loaded/unreadable(_:)`` for `reason`.
+    static func unreadableDiagnostic(_ reason: String) -> TrackingDiagnostic {
+        TrackingDiagnostic(code: .consentStorageFailed, message: "the saved consent \(reason); consent is pending until the app sets it")
+    }
+
     /// What went wrong in a ``save(_:)`` error, without its path: the operation and the system's message.
     static func reason(_ error: any Error) -> String {
         guard let failure = error as? FileIO.Failure else { return "\(type(of: error))" }

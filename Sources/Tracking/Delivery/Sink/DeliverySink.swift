@@ -62,10 +62,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         case .unreadable(let reason):
             // Never fail open: without a readable decision nothing leaves the device until the app sets one.
             consent = ConsentState(.pending)
-            diagnostics.report(TrackingDiagnostic(
-                code: .consentStorageFailed,
-                message: "the saved consent \(reason); consent is pending until the app sets it"
-            ))
+            diagnostics.report(ConsentFile.unreadableDiagnostic(reason))
         }
         consentState = consent
         uploader = DeliveryUploader(

@@ -43,7 +43,7 @@ final class DeliveryUploader: @unchecked Sendable {
         )) else {
             report(TrackingDiagnostic(
                 code: .invalidEndpoint,
-                message: "\(configuration.endpoint) is not a valid URL; events are stored but not uploaded"
+                message: "the endpoint's parts do not form a valid URL (an empty host or a port outside 1...65535); events are stored but not uploaded"
             ))
             return nil
         }
