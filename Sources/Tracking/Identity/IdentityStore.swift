@@ -12,10 +12,26 @@ final class IdentityStore {
     /// The current identity.
     private(set) var identity: TrackingIdentity
 
-    /// Loads the identity kept in `directory`, or creates and saves a new one.
-    init(directory: URL, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
+    /// Whether the identity is kept on disk (consent is not denied). Turning it off removes the file;
+    /// turning it on saves the identity in memory.
+    var persists: Bool {
+        didSet {
+            guard persists != oldValue else { return }
+            if persists { save() } else { try? FileManager.default.removeItem(at: fileURL) }
+        }
+    }
+
+    /// Loads the identity kept in `directory`, or creates and saves a new one; when `persists` is `false`,
+    /// removes the file instead and keeps a new identity in memory only.
+    init(directory: URL, persists: Bool = true, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
         fileURL = directory.appendingPathComponent("identity.json", isDirectory: false)
         self.report = report
+        self.persists = persists
+        guard persists else {
+            try? FileManager.default.removeItem(at: fileURL)
+            identity = TrackingIdentity()
+            return
+        }
         if let data = try? Data(contentsOf: fileURL) {
             if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: data) {
                 identity = stored
@@ -48,6 +64,7 @@ final class IdentityStore {
     private let report: @Sendable (TrackingDiagnostic) -> Void
 
     private func save() {
+        guard persists else { return }
         do {
             try FileManager.default.createDirectory(
                 at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true

@@ -106,7 +106,7 @@ extension Tracker {
     }
 
     private func send(_ event: TrackingEvent) {
-        for sink in sinks {
+        for sink in sinksAllowedByConsent {
             do {
                 try sink.receive(event)
             } catch {

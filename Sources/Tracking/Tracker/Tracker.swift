@@ -59,7 +59,8 @@ public final class Tracker {
     }
 
     /// Stops scanning. Every visibility span ends: after a restart, what is on screen is seen anew
-    /// (except under the lifetime policies).
+    /// (except under the lifetime policies). It does not change ``consent``: explicit events, the sinks
+    /// and uploads go on; to stop tracking the person, set ``consent`` to ``DeliveryConsent/denied``.
     public func stop() {
         scheduler.stop()
         recorder.endAllSpans()
@@ -154,6 +155,7 @@ public final class Tracker {
         sanitizer = EventSanitizer(configuration)
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
+        consentSwitch = TrackerConsent(directory: configuration.storageDirectory, sinks: sinks, report: handler)
     }
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
@@ -179,10 +181,13 @@ public final class Tracker {
         return delivered
     }
 
-    /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory``.
+    /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
+    /// is denied.
     private(set) lazy var identityStore = IdentityStore(
-        directory: configuration.storageDirectory, report: configuration.diagnosticHandler
+        directory: configuration.storageDirectory, persists: consent != .denied, report: configuration.diagnosticHandler
     )
+    /// The person's choice and the sinks it lets events reach (see ``consent``).
+    let consentSwitch: TrackerConsent
     /// The device and app context stamped on every event.
     private(set) lazy var contextProvider = ContextProvider(notificationCenter: notificationCenter)
     /// Makes events deliverable.

@@ -25,6 +25,7 @@ final class Analytics {
         var delivery = DeliveryConfiguration(writeKey: writeKey)
         delivery.endpoint = endpoint
         delivery.storageDirectory = storageDirectory.appendingPathComponent("Delivery", isDirectory: true)
+        delivery.consentDirectory = storageDirectory
         delivery.defaultConsent = .pending
         // LEAD (issue 22, before-send hook): redact here, once the hook exists: drop an "email" property from
         // every event before any sink sees it, and assert in QuickStartDeliveryTests that no message carries it.
