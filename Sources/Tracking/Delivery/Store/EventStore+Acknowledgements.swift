@@ -44,11 +44,11 @@ extension EventStore {
     }
 
     func acknowledgedIDs(of sequence: UInt64) -> Set<UUID> {
-        FileIO.readAll(path(sequence, .ack)).map(AcknowledgementFormat.ids(in:)) ?? []
+        (try? readStoreFile(sequence, .ack)).map(AcknowledgementFormat.ids(in:)) ?? []
     }
 
     func isFullyAcknowledged(_ sequence: UInt64) -> Bool {
-        guard let bytes = FileIO.readAll(path(sequence, .seg)) else { return false }
+        guard let bytes = try? readStoreFile(sequence, .seg) else { return false }
         let acknowledged = acknowledgedIDs(of: sequence)
         var complete = true
         _ = SegmentParser.parse(bytes) { payload in

@@ -37,7 +37,7 @@ extension EventStore {
                 isFailing = true
                 reportLocked(TrackingDiagnostic(
                     code: .storeWriteFailed,
-                    message: "could not store an event in \(directoryPath): \(error); events are refused until "
+                    message: "could not store an event (\(error)); events are refused until "
                         + "writing works again, and everything stored before is kept"
                 ))
             }
@@ -90,8 +90,7 @@ extension EventStore {
 
     func openNewSegment(at now: Date) throws {
         try prepareDirectory()
-        let sequence = nextSequence
-        nextSequence += 1
+        let sequence = try takeSequence()
         let path = path(sequence, .open)
         let fd = try FileIO.openForAppending(path, exclusive: true)
         do {

@@ -22,7 +22,7 @@ extension EventStore {
             } catch {
                 report(TrackingDiagnostic(
                     code: .storeWriteFailed,
-                    message: "could not move segment \(segment.sequence) to \(target.directoryPath): \(error); it stays"
+                    message: "could not move segment \(segment.sequence) to the other store (\(error)); it stays"
                 ))
                 kept.append(segment)
             }
@@ -42,8 +42,7 @@ extension EventStore {
         lock.lock()
         defer { lock.unlock() }
         try prepareDirectory()
-        let sequence = nextSequence
-        nextSequence += 1
+        let sequence = try takeSequence()
         if FileManager.default.fileExists(atPath: ackPath) {
             try FileIO.renameItem(ackPath, to: path(sequence, .ack))
         }

@@ -9,7 +9,7 @@ extension EventStore {
     func countUnacknowledgedEvents() -> Int {
         var count = openSegmentEventCount
         for segment in sealedSegments {
-            guard let bytes = FileIO.readAll(path(segment.sequence, .seg)) else { continue }
+            guard let bytes = try? readStoreFile(segment.sequence, .seg) else { continue }
             let acknowledged = acknowledgedIDs(of: segment.sequence)
             _ = SegmentParser.parse(bytes) { payload in
                 guard payload.first == RecordFormat.RecordType.event.rawValue,
@@ -24,7 +24,7 @@ extension EventStore {
     /// context it was recorded with. Events over the age cap, and records that pass their checksum but do not
     /// decode, are acknowledged as dropped, with a diagnostic.
     func events(in segment: SealedSegment) -> [TrackingEvent] {
-        guard isSealed(segment), let bytes = FileIO.readAll(path(segment.sequence, .seg)) else { return [] }
+        guard isSealed(segment), let bytes = try? readStoreFile(segment.sequence, .seg) else { return [] }
         let acknowledged = acknowledgedIDs(of: segment.sequence)
         let oldest = clock.now().date.addingTimeInterval(-limits.eventAge)
         var events: [TrackingEvent] = []

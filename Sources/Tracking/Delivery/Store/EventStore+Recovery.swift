@@ -16,7 +16,7 @@ extension EventStore {
         sealedByteCount = sealed.reduce(0) { $0 + $1.byteCount }
         reportLocked(TrackingDiagnostic(
             code: .storeUnavailable,
-            message: "the store's files in \(directoryPath) were removed while running "
+            message: "the store's files were removed while running "
                 + "(\(open.eventCount + vanished.reduce(0) { $0 + $1.eventCount }) event(s) with them); storage is recreated"
         ))
     }
@@ -30,7 +30,7 @@ extension EventStore {
             isFailing = true
             reportLocked(TrackingDiagnostic(
                 code: .storeUnavailable,
-                message: "cannot create the store's directory \(directoryPath): \(error); events are refused until it can"
+                message: "cannot create the store's directory (\(error)); events are refused until it can"
             ))
             return
         }
@@ -38,11 +38,19 @@ extension EventStore {
         var kinds: [UInt64: Set<SegmentNaming.Kind>] = [:]
         for name in names {
             guard let (sequence, kind) = SegmentNaming.parse(name) else { continue }
+            guard sequence <= SegmentNaming.maximumSequence else {
+                // Counting never reaches such a number; taking the next one after it would overflow.
+                quarantine(directoryPath + "/" + name, sequence: sequence, reason: "has a sequence number beyond the counter's range")
+                continue
+            }
             kinds[sequence, default: []].insert(kind)
         }
         nextSequence = (kinds.keys.max() ?? 0) + 1
         for sequence in kinds.keys.sorted() {
-            let found = kinds[sequence]!
+            var found = kinds[sequence]!
+            if found.contains(.ack), !isReadableAcknowledgementFile(sequence) {
+                found.remove(.ack)
+            }
             if found.contains(.seg) {
                 if found.contains(.open) { FileIO.removeItem(path(sequence, .open)) }
                 recoverSegment(sequence, at: path(sequence, .seg), wasOpen: false, hasAcks: found.contains(.ack))
@@ -56,12 +64,15 @@ extension EventStore {
         FileIO.synchronizeDirectory(directoryPath)
         enforceAgeCap()
         makeRoom(for: 0)
+        enforceQuarantineCaps()
     }
 
     func recoverSegment(_ sequence: UInt64, at filePath: String, wasOpen: Bool, hasAcks: Bool) {
-        let name = (filePath as NSString).lastPathComponent
-        guard let bytes = FileIO.readAll(filePath) else {
-            quarantine(filePath, reason: "cannot be read")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readFile(filePath, maximumSize: limits.storedByteCount)
+        } catch {
+            quarantine(filePath, sequence: sequence, reason: "cannot be read (\(error))")
             return
         }
         var eventCount = 0
@@ -79,21 +90,21 @@ extension EventStore {
             if wasOpen && bytes.count < RecordFormat.headerSize {
                 FileIO.removeItem(filePath)
             } else {
-                quarantine(filePath, reason: bytes.isEmpty ? "is empty" : "has no valid segment header")
+                quarantine(filePath, sequence: sequence, reason: bytes.isEmpty ? "is empty" : "has no valid segment header")
             }
             return
         }
         if outcome.corruptRecordCount > 0 {
             reportLocked(TrackingDiagnostic(
                 code: .storeCorruptTail,
-                message: "segment \(name): \(outcome.corruptRecordCount) record(s) failed their checksum and were skipped; "
+                message: "segment \(sequence): \(outcome.corruptRecordCount) record(s) failed their checksum and were skipped; "
                     + "\(eventCount) event(s) kept"
             ))
         }
         if outcome.tailByteCount > 0 {
             reportLocked(TrackingDiagnostic(
                 code: .storeCorruptTail,
-                message: "segment \(name): a torn or corrupt tail of \(outcome.tailByteCount) byte(s) was skipped; "
+                message: "segment \(sequence): a torn or corrupt tail of \(outcome.tailByteCount) byte(s) was skipped; "
                     + "the \(eventCount) event(s) before it are kept"
             ))
             cutTail(of: filePath, at: outcome.validLength)
@@ -108,7 +119,7 @@ extension EventStore {
             do {
                 try FileIO.renameItem(filePath, to: path(sequence, .seg))
             } catch {
-                quarantine(filePath, reason: "cannot be sealed (\(error))")
+                quarantine(filePath, sequence: sequence, reason: "cannot be sealed (\(error))")
                 return
             }
         }
@@ -120,25 +131,23 @@ extension EventStore {
         }
     }
 
+    /// Whether the acknowledgement sidecar is a regular file within the size cap; one that is not (a symbolic
+    /// link planted there would have its target truncated by the next acknowledgement) is set aside.
+    func isReadableAcknowledgementFile(_ sequence: UInt64) -> Bool {
+        let ackPath = path(sequence, .ack)
+        do {
+            _ = try FileIO.readFile(ackPath, maximumSize: limits.storedByteCount)
+            return true
+        } catch {
+            quarantine(ackPath, sequence: sequence, reason: "cannot be read (\(error))")
+            return false
+        }
+    }
+
     func cutTail(of filePath: String, at length: Int) {
         guard let fd = try? FileIO.openForAppending(filePath, exclusive: false) else { return }
         try? FileIO.truncateFile(fd, to: length, path: filePath)
         FileIO.synchronize(fd)
         FileIO.closeDescriptor(fd)
-    }
-
-    func quarantine(_ filePath: String, reason: String) {
-        let folder = directoryPath + "/" + SegmentNaming.quarantineFolder
-        let name = (filePath as NSString).lastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        do {
-            try FileIO.renameItem(filePath, to: folder + "/" + name)
-        } catch {
-            FileIO.removeItem(filePath)
-        }
-        reportLocked(TrackingDiagnostic(
-            code: .storeQuarantined,
-            message: "segment \(name) \(reason); moved to \(SegmentNaming.quarantineFolder)/ so the queue goes on"
-        ))
     }
 }

@@ -172,28 +172,30 @@ final class EventStore: @unchecked Sendable {
         directoryPath + "/" + SegmentNaming.name(sequence, kind)
     }
 
+    /// One of this store's files, read through ``FileIO/readFile(_:maximumSize:)`` with the byte cap as its
+    /// size cap: a segment larger than the whole store could never be kept.
+    func readStoreFile(_ sequence: UInt64, _ kind: SegmentNaming.Kind) throws(FileIO.Failure) -> [UInt8] {
+        try FileIO.readFile(path(sequence, kind), maximumSize: limits.storedByteCount)
+    }
+
     func isSealed(_ segment: SealedSegment) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         return sealed.contains { $0.sequence == segment.sequence }
     }
 
-    func prepareDirectory() throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory), isDirectory.boolValue {
-            return
+    /// The next segment's sequence number. Recovery sets aside names above
+    /// ``SegmentNaming/maximumSequence``, so this fails only after that many segments, never with a trap.
+    func takeSequence() throws(FileIO.Failure) -> UInt64 {
+        guard nextSequence <= SegmentNaming.maximumSequence else {
+            throw FileIO.Failure(operation: "number a segment", path: directoryPath, code: EOVERFLOW)
         }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        #if canImport(Darwin)
-        var values = URLResourceValues()
-        values.isExcludedFromBackup = true
-        var url = directory
-        try? url.setResourceValues(values)
-        #endif
-        #if os(iOS) || os(visionOS) || os(watchOS)
-        try? FileManager.default.setAttributes(
-            [.protectionKey: FileProtectionType.completeUntilFirstUserAuthentication], ofItemAtPath: directoryPath
-        )
-        #endif
+        defer { nextSequence += 1 }
+        return nextSequence
+    }
+
+    /// Creates the store's directory (mode 0700) when it is missing.
+    func prepareDirectory() throws(FileIO.Failure) {
+        try FileIO.makeDirectory(directoryPath)
     }
 }
