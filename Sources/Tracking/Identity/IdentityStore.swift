@@ -12,20 +12,28 @@ final class IdentityStore {
     /// The current identity.
     private(set) var identity: TrackingIdentity
 
-    /// Loads the identity kept in `directory`, or creates and saves a new one.
+    /// Loads the identity kept in `directory`, or creates and saves a new one, then makes the whole
+    /// storage tree under `directory` private (``StorageProtection``).
     init(directory: URL, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
         fileURL = directory.appendingPathComponent("identity.json", isDirectory: false)
         self.report = report
-        if let data = try? Data(contentsOf: fileURL) {
-            if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: data) {
+        defer { StorageProtection.apply(to: directory, report: report) }
+        do {
+            let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
+            if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: Data(bytes)) {
                 identity = stored
                 return
             }
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,
-                message: "\(fileURL.path) is not a readable identity; a new anonymous id replaces it"
+                message: "identity.json is not a readable identity (\(bytes.count) bytes); a new anonymous id replaces it"
             ))
-        }
+        } catch where !error.isMissing {
+            report(TrackingDiagnostic(
+                code: .identityStorageFailed,
+                message: "identity.json cannot be read (\(error)); a new anonymous id replaces it"
+            ))
+        } catch {}
         identity = TrackingIdentity()
         save()
     }
@@ -44,20 +52,27 @@ final class IdentityStore {
 
     // MARK: - Private
 
+    /// Far more than any identity takes; a larger file is not read.
+    private static let maximumFileSize = 64 << 10
+
     private let fileURL: URL
     private let report: @Sendable (TrackingDiagnostic) -> Void
 
     private func save() {
         do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true
-            )
-            try JSONEncoder().encode(identity).write(to: fileURL, options: .atomic)
+            try FileIO.makeDirectory(fileURL.deletingLastPathComponent().path)
+            try FileIO.replaceFile(fileURL.path, with: Array(JSONEncoder().encode(identity)))
+        } catch let failure as FileIO.Failure {
+            reportSaveFailure("\(failure)")
         } catch {
-            report(TrackingDiagnostic(
-                code: .identityStorageFailed,
-                message: "could not save the identity to \(fileURL.path): \(error); it is kept in memory only"
-            ))
+            reportSaveFailure("encoding failed")
         }
+    }
+
+    private func reportSaveFailure(_ reason: String) {
+        report(TrackingDiagnostic(
+            code: .identityStorageFailed,
+            message: "could not save the identity (\(reason)); it is kept in memory only"
+        ))
     }
 }

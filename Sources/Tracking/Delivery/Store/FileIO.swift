@@ -220,6 +220,26 @@ enum FileIO {
         _ = unlink(path)
     }
 
+    /// Replaces `path` with `bytes` atomically and durably: a temporary file (mode 0600) is written and
+    /// flushed, renamed over `path`, and the directory flushed, so a power loss leaves the old or the new
+    /// content, never a mix.
+    static func replaceFile(_ path: String, with bytes: [UInt8]) throws {
+        let temporary = path + ".tmp"
+        removeItem(temporary)
+        let fd = try openForAppending(temporary, exclusive: true)
+        do {
+            try bytes.withUnsafeBytes { try writeAll(fd, $0, path: temporary) }
+            synchronize(fd)
+            closeDescriptor(fd)
+            try renameItem(temporary, to: path)
+        } catch {
+            closeDescriptor(fd)
+            removeItem(temporary)
+            throw error
+        }
+        synchronizeDirectory((path as NSString).deletingLastPathComponent)
+    }
+
     /// Appends `bytes` to `path` and flushes it to the device, keeping the file a whole number of
     /// `entrySize`-byte entries: a torn tail left by an earlier short write or a power loss is cut off first
     /// (it would shift every later entry), and a failed write is truncated back to where it began.
