@@ -32,7 +32,7 @@ extension EventStore {
         reportLocked(TrackingDiagnostic(
             code: .storeQuarantined,
             message: "segment \(sequence) (\((name as NSString).pathExtension) file) \(reason); "
-                + "set aside in \(SegmentNaming.quarantineFolder)/ so the queue goes on"
+                + "set aside in the \(SegmentNaming.quarantineFolder) folder so the queue goes on"
         ))
         enforceQuarantineCaps()
     }
