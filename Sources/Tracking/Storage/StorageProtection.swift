@@ -21,9 +21,13 @@ enum StorageProtection {
         var failures: [String] = []
         var itemCount = 0
         var pending = [root.path]
+        var isRoot = true
         while let path = pending.popLast() {
             var status = stat()
-            guard lstat(path, &status) == 0 else {
+            // The root may be a symbolic link the app chose; nothing below it is followed.
+            let found = isRoot ? stat(path, &status) : lstat(path, &status)
+            isRoot = false
+            guard found == 0 else {
                 if errno != ENOENT { failures.append("lstat failed: \(FileIO.errorName(errno))") }
                 continue
             }

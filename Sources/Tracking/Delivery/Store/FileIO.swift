@@ -108,11 +108,11 @@ enum FileIO {
         return fd
     }
 
-    /// Creates `path` and any missing parent with mode 0700; an existing directory is fine, anything else
-    /// there (a file, a FIFO, a symbolic link) is an error.
+    /// Creates `path` and any missing parent with mode 0700; an existing directory (or a symbolic link to
+    /// one: an app's container may sit behind one) is fine, anything else there is an error.
     static func makeDirectory(_ path: String) throws(Failure) {
         var status = stat()
-        if lstat(path, &status) == 0 {
+        if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw Failure(operation: "mkdir", path: path, code: ENOTDIR) }
             return
         }
