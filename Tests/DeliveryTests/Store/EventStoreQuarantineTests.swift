@@ -59,12 +59,7 @@ final class EventStoreQuarantineTests: XCTestCase {
 
     func testDenyingConsentEmptiesTheQuarantineOfTheQueueAndOfThePendingArea() throws {
         let fixture = StoreFixture()
-        var configuration = DeliveryConfiguration(writeKey: "quarantine_key")
-        configuration.endpoint = StoreFixture.closedLoopbackEndpoint
-        configuration.flushAt = .max
-        configuration.storageDirectory = fixture.root
-        configuration.clock = fixture.clock
-        configuration.diagnosticHandler = fixture.log.handler
+        let configuration = fixture.sinkConfiguration(writeKey: "quarantine_key")
         let queue = configuration.queueDirectory
         let pending = queue.appendingPathComponent("pending")
         try plantEmptySegments(2, in: queue)

@@ -117,7 +117,7 @@ final class EventStoreUntrustedFileTests: XCTestCase {
 
     func testAFIFONamedLikeASegmentDoesNotBlockOpening() throws {
         let fixture = StoreFixture()
-        let configuration = sinkConfiguration(fixture)
+        let configuration = fixture.sinkConfiguration(writeKey: "fifo_key")
         let fifo = configuration.queueDirectory.appendingPathComponent(SegmentNaming.name(3, .seg)).path
         try makeFIFO(fifo)
         defer { releaseReader(of: fifo) }
@@ -129,7 +129,7 @@ final class EventStoreUntrustedFileTests: XCTestCase {
 
     func testAFIFONamedConsentDoesNotBlockOpeningAndConsentIsPending() throws {
         let fixture = StoreFixture()
-        let configuration = sinkConfiguration(fixture)
+        let configuration = fixture.sinkConfiguration(writeKey: "fifo_key")
         let fifo = configuration.queueDirectory.appendingPathComponent("consent").path
         try makeFIFO(fifo)
         defer { releaseReader(of: fifo) }
@@ -141,16 +141,6 @@ final class EventStoreUntrustedFileTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    private func sinkConfiguration(_ fixture: StoreFixture) -> DeliveryConfiguration {
-        var configuration = DeliveryConfiguration(writeKey: "fifo_key")
-        configuration.endpoint = StoreFixture.closedLoopbackEndpoint
-        configuration.flushAt = .max
-        configuration.storageDirectory = fixture.root
-        configuration.clock = fixture.clock
-        configuration.diagnosticHandler = fixture.log.handler
-        return configuration
-    }
 
     private func makeFIFO(_ path: String) throws {
         try FileManager.default.createDirectory(

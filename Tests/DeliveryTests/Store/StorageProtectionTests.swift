@@ -41,13 +41,7 @@ final class StorageProtectionTests: XCTestCase {
             try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
         }
 
-        var configuration = DeliveryConfiguration(writeKey: "tree_key")
-        configuration.endpoint = StoreFixture.closedLoopbackEndpoint
-        configuration.flushAt = .max
-        configuration.storageDirectory = delivery
-        configuration.clock = fixture.clock
-        configuration.diagnosticHandler = fixture.log.handler
-        _ = DeliverySink(configuration: configuration)
+        _ = DeliverySink(configuration: fixture.sinkConfiguration(writeKey: "tree_key", storageDirectory: delivery))
         let handler = fixture.log.handler
         MainActor.assumeIsolated {
             _ = IdentityStore(directory: sightline, report: handler)
