@@ -15,6 +15,8 @@ import Foundation
 ///
 /// **Recovery** on init: a torn or corrupt tail is cut off with a diagnostic and everything before it kept;
 /// a segment that cannot be read is moved to `quarantine/`; a segment left open by a killed process is sealed.
+/// Every file is untrusted: read and opened through ``FileIO`` (no symbolic links, regular files only, sizes
+/// capped before reading), and numbered only within ``SegmentNaming/maximumSequence``.
 /// Caps on total bytes and event age drop the oldest first, with a diagnostic counting what was dropped.
 ///
 /// Thread-safe: one lock guards the state; reads of sealed files and `fsync` happen outside it, and so do

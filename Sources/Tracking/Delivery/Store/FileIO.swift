@@ -57,18 +57,15 @@ enum FileIO {
     /// Opens `path` for appending, creating it (it must not exist when `exclusive`).
     /// A symbolic link or a file that is not regular (a FIFO would block) is refused.
     static func openForAppending(_ path: String, exclusive: Bool) throws(Failure) -> Int32 {
-        try openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT | (exclusive ? O_EXCL : 0))
+        try openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT | (exclusive ? O_EXCL : 0)).fd
     }
 
     /// The whole of a regular file of at most `maximumSize` bytes. Files in a storage directory are
     /// untrusted: a symbolic link, a FIFO, a device or a directory is refused without blocking, and the size
     /// is checked before a byte is read.
     static func readFile(_ path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
-        let fd = try openRegularFile(path, flags: O_RDONLY)
+        let (fd, size) = try openRegularFile(path, flags: O_RDONLY)
         defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw Failure(operation: "fstat", path: path, code: errno) }
-        let size = Int(status.st_size)
         guard size <= maximumSize else { throw Failure(operation: "read", path: path, reason: .tooLarge(size)) }
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
@@ -85,8 +82,9 @@ enum FileIO {
     }
 
     /// Opens without following a symbolic link and without blocking (a FIFO would), accepts a regular file
-    /// only, then restores blocking mode for the caller. New files get mode 0600.
-    private static func openRegularFile(_ path: String, flags: Int32) throws(Failure) -> Int32 {
+    /// only, then restores blocking mode for the caller. New files get mode 0600. Returns the descriptor and
+    /// the file's size.
+    private static func openRegularFile(_ path: String, flags: Int32) throws(Failure) -> (fd: Int32, size: Int) {
         let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         var status = stat()
@@ -105,7 +103,7 @@ enum FileIO {
             close(fd)
             throw Failure(operation: "fcntl", path: path, code: code)
         }
-        return fd
+        return (fd, Int(status.st_size))
     }
 
     /// Creates `path` and any missing parent with mode 0700; an existing directory (or a symbolic link to
@@ -123,7 +121,8 @@ enum FileIO {
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw Failure(operation: "mkdir", path: path, code: errno) }
     }
 
-    /// The symbolic name of an `errno` value (`ENOSPC`), or its number for one not listed.
+    /// The symbolic name of an `errno` value (`ENOSPC`), or `error` for one not listed (descriptions add
+    /// the number).
     static func errorName(_ code: Int32) -> String {
         let names: [Int32: String] = [
             EPERM: "EPERM", ENOENT: "ENOENT", EIO: "EIO", EBADF: "EBADF", EACCES: "EACCES", EEXIST: "EEXIST",
@@ -131,7 +130,7 @@ enum FileIO {
             EMFILE: "EMFILE", EFBIG: "EFBIG", ENOSPC: "ENOSPC", EROFS: "EROFS", EMLINK: "EMLINK",
             ENAMETOOLONG: "ENAMETOOLONG", ELOOP: "ELOOP", EDQUOT: "EDQUOT", ENXIO: "ENXIO", EBUSY: "EBUSY", EOVERFLOW: "EOVERFLOW",
         ]
-        return names[code] ?? "errno \(code)"
+        return names[code] ?? "error"
     }
 
     /// Writes all of `bytes` with as few `write(2)` calls as the system allows (one, for a regular file,
