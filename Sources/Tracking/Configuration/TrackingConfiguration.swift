@@ -71,6 +71,10 @@ public struct TrackingConfiguration: Sendable {
 
     /// Where the tracker keeps what must survive a relaunch (the anonymous id and user id, in
     /// `identity.json`). Default: `Sightline` in the app's Application Support directory.
+    ///
+    /// - Important: Give Sightline a directory of its own: at every launch everything under it is made
+    ///   private (directories 0700, files 0600, excluded from backup, and on iOS the
+    ///   `completeUntilFirstUserAuthentication` protection class).
     public var storageDirectory: URL = SightlineStorage.defaultDirectory
 
     /// Creates the default configuration.

@@ -21,27 +21,35 @@ final class IdentityStore {
         }
     }
 
-    /// Loads the identity kept in `directory`, or creates and saves a new one; when `persists` is `false`,
-    /// removes the file instead and keeps a new identity in memory only.
+    /// Loads the identity kept in `directory`, or creates and saves a new one, then makes the whole storage
+    /// tree under `directory` private (``StorageProtection``); when `persists` is `false`, removes the file
+    /// instead and keeps a new identity in memory only.
     init(directory: URL, persists: Bool = true, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
         fileURL = directory.appendingPathComponent("identity.json", isDirectory: false)
         self.report = report
         self.persists = persists
+        defer { StorageProtection.apply(to: directory, report: report) }
         guard persists else {
             try? FileManager.default.removeItem(at: fileURL)
             identity = TrackingIdentity()
             return
         }
-        if let data = try? Data(contentsOf: fileURL) {
-            if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: data) {
+        do {
+            let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
+            if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: Data(bytes)) {
                 identity = stored
                 return
             }
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,
-                message: "identity.json holds no readable identity; a new anonymous id replaces it"
+                message: "identity.json is not a readable identity (\(bytes.count) bytes); a new anonymous id replaces it"
             ))
-        }
+        } catch where !error.isMissing {
+            report(TrackingDiagnostic(
+                code: .identityStorageFailed,
+                message: "identity.json cannot be read (\(TrackingDiagnostic.errorCodes(of: error))); a new anonymous id replaces it"
+            ))
+        } catch {}
         identity = TrackingIdentity()
         save()
     }
@@ -60,21 +68,26 @@ final class IdentityStore {
 
     // MARK: - Private
 
+    /// Far more than any identity takes; a larger file is not read.
+    private static let maximumFileSize = 64 << 10
+
     private let fileURL: URL
     private let report: @Sendable (TrackingDiagnostic) -> Void
 
     private func save() {
         guard persists else { return }
         do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true
-            )
-            try JSONEncoder().encode(identity).write(to: fileURL, options: .atomic)
+            try FileIO.makeDirectory(fileURL.deletingLastPathComponent().path)
+            try FileIO.replaceFile(fileURL.path, with: Array(JSONEncoder().encode(identity)))
         } catch {
-            report(TrackingDiagnostic(
-                code: .identityStorageFailed,
-                message: "could not save identity.json (\(TrackingDiagnostic.errorCodes(of: error))); the identity is kept in memory only"
-            ))
+            reportSaveFailure(TrackingDiagnostic.errorCodes(of: error))
         }
+    }
+
+    private func reportSaveFailure(_ reason: String) {
+        report(TrackingDiagnostic(
+            code: .identityStorageFailed,
+            message: "could not save the identity (\(reason)); it is kept in memory only"
+        ))
     }
 }

@@ -19,6 +19,9 @@ public struct DeliveryConfiguration: Sendable {
     /// The directory under which each write key's queue gets its own directory. Default: `Delivery` in
     /// ``SightlineStorage/defaultDirectory`` (Application Support), excluded from backup; on iOS with file
     /// protection `completeUntilFirstUserAuthentication`, so events are stored while the device is locked.
+    ///
+    /// - Important: Give it a directory of its own: at every launch everything under it is made private
+    ///   (directories 0700, files 0600).
     public var storageDirectory: URL = SightlineStorage.defaultDirectory.appendingPathComponent("Delivery", isDirectory: true)
 
     /// Where the person's consent is saved (a file named `consent`): by default the app's Sightline directory,
