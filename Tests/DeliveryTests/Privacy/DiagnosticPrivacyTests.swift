@@ -14,7 +14,7 @@ import XCTest
 /// closing the connection), fed a user id, property values, identifiers, a write key and a storage path
 /// that are all recognisable: each path reports its diagnostic, and no diagnostic carries any of them.
 ///
-/// The paths whose messages other engineers own are in ``DiagnosticPrivacyOwnedElsewhereTests``.
+/// The paths whose messages other engineers own are in ``DiagnosticPrivacyFaultTests``.
 final class DiagnosticPrivacyTests: HeadlessTestCase {
     func testTrackerDiagnosticsCarryNoPersonalData() throws {
         try MainActor.assumeIsolated {
