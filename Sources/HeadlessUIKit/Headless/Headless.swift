@@ -74,8 +74,9 @@ public enum Headless {
     }
 
     /// Runs the main run loop in `.default` until no layout pass or animated transition is pending, or
-    /// until `timeout` seconds have passed.
-    public static func settle(timeout: TimeInterval = 1) {
+    /// until `timeout` seconds have passed. The default bound is one only a hang reaches, so a busy
+    /// machine makes settling slower, never incomplete.
+    public static func settle(timeout: TimeInterval = 60) {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while (UpdateCycle.shared.isScheduled || TransitionAnimator.shared.pendingCount > 0), Date() < deadline {
             _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
