@@ -181,7 +181,7 @@ private actor LateArrivalSource: UploadBatchSource {
             messages = late
             late = []
             joiner = Task { await driver.flush() }
-            let deadline = Date(timeIntervalSinceNow: 5)
+            let deadline = Date(timeIntervalSinceNow: 60)
             while await driver.joinedFlushes == 0, Date() < deadline {
                 try? await Task.sleep(nanoseconds: 1_000_000)
             }
