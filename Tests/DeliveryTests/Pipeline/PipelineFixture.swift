@@ -147,11 +147,16 @@ func runMainRunLoop(untilTheWorkOf flush: BackgroundFlush?, file: StaticString =
 }
 
 extension DeliverySink {
-    /// Lets a flush still in progress end (a flush joins it), then flushes once more and returns what that
-    /// second flush did: nothing started before it is still on its way.
-    func flushAfterTheOneInProgress() async -> DeliveryFlushSummary {
-        _ = await flushAndWait()
-        return await flushAndWait()
+    /// Flushes until a flush finds nothing to send (at most five times) and returns what the last one did.
+    /// A flush joins one in progress, or one the retry timer is about to start runs after it: once a flush
+    /// has found the queue empty, nothing delivered earlier is still on its way, and nothing unacknowledged
+    /// is left to send again.
+    func flushUntilNothingIsLeft() async -> DeliveryFlushSummary {
+        var summary = await flushAndWait()
+        for _ in 1..<5 where summary != DeliveryFlushSummary() {
+            summary = await flushAndWait()
+        }
+        return summary
     }
 }
 
