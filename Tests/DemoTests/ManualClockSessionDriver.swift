@@ -52,8 +52,11 @@ final class ManualClockSessionDriver: DemoSessionDriver {
         Headless.enterForeground()
     }
 
+    /// Settles in `.tracking`, where the tracker's scan requests wait: no scheduled scan sees a transition
+    /// half done, however long a busy machine takes to animate it, so the session's pictures are exact.
+    /// The requests post in the next ``wait(_:)``.
     func settle() {
-        Headless.settle()
+        Headless.settle(mode: .tracking)
     }
 
     func wait(_ seconds: TimeInterval) {
