@@ -160,7 +160,7 @@ final class DeliveryFaultTests: XCTestCase {
         XCTAssertEqual(sink.store.sealedSegments, [], file: file, line: line)
         XCTAssertEqual(sink.statistics.requests, faults.count + 1, file: file, line: line)
         // Nothing more goes out: delivered means acknowledged, so a flush after it finds nothing to send.
-        let after = await sink.flushUntilNothingIsLeft()
+        let after = await fixture.flushUntilNothingIsLeft(sink)
         XCTAssertEqual(after, DeliveryFlushSummary(), file: file, line: line)
         XCTAssertEqual(fixture.collector.requests.count, faults.count + 1, file: file, line: line)
     }

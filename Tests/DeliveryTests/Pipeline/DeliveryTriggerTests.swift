@@ -89,7 +89,7 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         XCTAssertTrue(eventually { sink.statistics.delivered == 3 })
         fixture.clock.advance(by: 60)
         uploader.intervalElapsed()
-        let after = await sink.flushUntilNothingIsLeft()
+        let after = await fixture.flushUntilNothingIsLeft(sink)
         XCTAssertEqual(after.requests, 0)
         XCTAssertEqual(fixture.collector.requests.count, 1)
     }

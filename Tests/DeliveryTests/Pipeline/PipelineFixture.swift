@@ -146,15 +146,18 @@ func runMainRunLoop(untilTheWorkOf flush: BackgroundFlush?, file: StaticString =
     runMainRunLoop(until: { finished.isSet }, file: file, line: line)
 }
 
-extension DeliverySink {
-    /// Flushes until a flush finds nothing to send (at most five times) and returns what the last one did.
-    /// A flush joins one in progress, or one the retry timer is about to start runs after it: once a flush
-    /// has found the queue empty, nothing delivered earlier is still on its way, and nothing unacknowledged
-    /// is left to send again.
-    func flushUntilNothingIsLeft() async -> DeliveryFlushSummary {
-        var summary = await flushAndWait()
-        for _ in 1..<5 where summary != DeliveryFlushSummary() {
-            summary = await flushAndWait()
+extension PipelineFixture {
+    /// Flushes `sink` until a flush finds nothing to send, or one sends a request, or a minute has passed;
+    /// returns what the last flush did. A flush joins one in progress, even one that just ended but has
+    /// not yet been cleared, and then returns that flush's summary: once a flush has found the queue
+    /// empty, nothing delivered earlier is still on its way, and nothing unacknowledged is left to send.
+    func flushUntilNothingIsLeft(_ sink: DeliverySink) async -> DeliveryFlushSummary {
+        let requests = collector.requests.count
+        let deadline = Date(timeIntervalSinceNow: 60)
+        var summary = await sink.flushAndWait()
+        while summary != DeliveryFlushSummary(), collector.requests.count == requests, Date() < deadline {
+            try? await Task.sleep(nanoseconds: 2_000_000)
+            summary = await sink.flushAndWait()
         }
         return summary
     }
