@@ -118,6 +118,8 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         }
         XCTAssertEqual(fixture.receivedIds, [ids], "delivered before the task ended")
         XCTAssertEqual(sink.statistics.delivered, 6)
+        // The store synchronizes on a queue of its own, concurrently with the flush.
+        XCTAssertTrue(eventually { sink.store.completedSynchronizations > 0 })
         XCTAssertEqual(sink.store.completedSynchronizations, 1)
         MainActor.assumeIsolated {
             Headless.expireBackgroundTime()
