@@ -187,10 +187,10 @@ final class ScreenshotDetectorTests: HeadlessTestCase {
             NotificationCenter.default.post(name: name, object: nil)
             posted.fulfill()
         }
-        wait(for: [posted], timeout: 5)
+        wait(for: [posted], timeout: 60)
 
         MainActor.assumeIsolated {
-            let deadline = Date(timeIntervalSinceNow: 5)
+            let deadline = Date(timeIntervalSinceNow: 60)
             while log.entries.isEmpty, Date() < deadline {
                 Headless.runMainRunLoop(for: 0.01)
             }

@@ -31,14 +31,14 @@ final class BackgroundFlushTests: HeadlessTestCase {
             let flush = BackgroundFlush(application: UIApplication.shared) {
                 await gate.waitUntilOpenedOrCancelled()
             }
-            Headless.runMainRunLoop(for: 0.05)
+            runMainRunLoop(until: { gate.isWaiting })
             XCTAssertFalse(flush.isEnded)
             Headless.expireBackgroundTime()
             XCTAssertTrue(flush.isEnded)
             XCTAssertEqual(Headless.openBackgroundTaskCount, 0)
             // The flush sees the cancellation and finishes; it must not end the task a second time.
             runMainRunLoop(until: { gate.sawCancellation })
-            Headless.runMainRunLoop(for: 0.05)
+            runMainRunLoop(untilTheWorkOf: flush)
             XCTAssertEqual(Headless.backgroundTaskMisuses, [])
         }
     }
@@ -50,7 +50,7 @@ final class BackgroundFlushTests: HeadlessTestCase {
             let flush = BackgroundFlush(application: UIApplication.shared) { ran.set() }
             XCTAssertEqual(flush.identifier, .invalid)
             runMainRunLoop(until: { ran.isSet })
-            Headless.runMainRunLoop(for: 0.02)
+            runMainRunLoop(untilTheWorkOf: flush)
             XCTAssertEqual(Headless.backgroundTaskMisuses, [])
         }
     }
@@ -63,15 +63,18 @@ private final class Flag: @unchecked Sendable {
     var isSet: Bool { lock.withLock { value } }
 }
 
-/// Polls for cancellation (bounded), as a flush waiting on the network would notice it.
+/// Polls for cancellation (bounded by a minute), as a flush waiting on the network would notice it.
 private final class Gate: @unchecked Sendable {
     private let lock = NSLock()
+    private var waiting = false
     private var cancelled = false
 
+    var isWaiting: Bool { lock.withLock { waiting } }
     var sawCancellation: Bool { lock.withLock { cancelled } }
 
     func waitUntilOpenedOrCancelled() async {
-        for _ in 0..<500 {
+        lock.withLock { waiting = true }
+        for _ in 0..<6_000 {
             if Task.isCancelled {
                 lock.withLock { cancelled = true }
                 return

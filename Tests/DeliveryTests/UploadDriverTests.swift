@@ -111,7 +111,7 @@ final class UploadDriverTests: XCTestCase {
 
     private func makeDriver(_ queue: any UploadBatchSource, maximumBatchesPerFlush: Int = 1_000) throws -> UploadDriver {
         let endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
-        let transport = try XCTUnwrap(HTTPUploadTransport(configuration: .init(endpoint: endpoint, writeKey: "k", timeout: 5)))
+        let transport = try XCTUnwrap(HTTPUploadTransport(configuration: .init(endpoint: endpoint, writeKey: "k", timeout: 60)))
         let clock = clock
         let sender = WireBatchSender(transport: transport, backoff: UploadBackoffPolicy(random: { 0 }), now: { clock.now().date }, diagnostics: { _ in })
         return UploadDriver(sender: sender, source: queue, now: { clock.now().date }, maximumBatchesPerFlush: maximumBatchesPerFlush)
@@ -181,7 +181,7 @@ private actor LateArrivalSource: UploadBatchSource {
             messages = late
             late = []
             joiner = Task { await driver.flush() }
-            let deadline = Date(timeIntervalSinceNow: 5)
+            let deadline = Date(timeIntervalSinceNow: 60)
             while await driver.joinedFlushes == 0, Date() < deadline {
                 try? await Task.sleep(nanoseconds: 1_000_000)
             }

@@ -113,6 +113,9 @@ final class UploadTransportTests: XCTestCase {
         XCTAssertEqual(report.outcomes, [.retry(.timedOut, retryAfter: nil)])
         XCTAssertEqual(report.kept, ["m-0", "m-1"])
         XCTAssertEqual(diagnostics.codes, [.uploadFailed])
+        // The stall was spent on this request (the client's timeout did not come before the collector read
+        // it), so the retry cannot be the one it holds.
+        XCTAssertEqual(collector.waitForRequests(count: 1, timeout: 60)?.map(\.behaviour), [.stall])
         let again = await sender.deliver(Self.batch(count: 2), failuresSoFar: report.failures)
         XCTAssertEqual(again.delivered, ["m-0", "m-1"])
     }
@@ -155,7 +158,7 @@ final class UploadTransportTests: XCTestCase {
 
     // MARK: - Private
 
-    private func makeSender(gzip: Bool = false, timeout: TimeInterval = 5, port: UInt16? = nil) throws -> WireBatchSender {
+    private func makeSender(gzip: Bool = false, timeout: TimeInterval = 60, port: UInt16? = nil) throws -> WireBatchSender {
         let endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port ?? collector.port))
         let transport = try XCTUnwrap(HTTPUploadTransport(configuration: .init(endpoint: endpoint, writeKey: "write-key-1", gzip: gzip, timeout: timeout)))
         var backoff = UploadBackoffPolicy()

@@ -26,7 +26,7 @@ final class DemoDeliveryTests: XCTestCase {
     func testEveryEventArrivesExactlyOnceAsTheDocumentedSegmentCall() throws {
         try MainActor.assumeIsolated {
             let run = try Self.run()
-            let flush = try XCTUnwrap(run.flush, "the closing flush did not end within 10 s")
+            let flush = try XCTUnwrap(run.flush, "the closing flush did not end within 60 s")
             let requests = run.collector.requests
             let events = run.sink.events
 

@@ -77,7 +77,7 @@ struct DemoSessionRun {
         }
         impressionsByStep.append(impressions(in: sink.events.dropFirst(eventsBeforeStep)))
         app.tracker.stop()
-        let flush = delivery.flushAndWait(timeout: 10) { Headless.runMainRunLoop(for: 0.01) }
+        let flush = delivery.flushAndWait(timeout: 60) { Headless.runMainRunLoop(for: 0.01) }
         return DemoSessionRun(
             sink: sink, driver: driver, report: report, impressionsByStep: impressionsByStep, scanModes: scanModes,
             collector: collector, delivery: delivery, flush: flush, diagnostics: diagnostics

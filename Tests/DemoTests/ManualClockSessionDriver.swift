@@ -5,6 +5,7 @@ import HeadlessUIKit
 #endif
 import DemoApp
 import Foundation
+import TestSupport
 import Tracking
 
 /// Drives the demo session like the headless demo does, except that time on the tracker's clock passes only
@@ -51,12 +52,22 @@ final class ManualClockSessionDriver: DemoSessionDriver {
         Headless.enterForeground()
     }
 
+    /// Settles in `.tracking`, where the tracker's scan requests wait: no scheduled scan sees a transition
+    /// half done, however long a busy machine takes to animate it, so the session's pictures are exact.
+    /// The requests post in the next ``wait(_:)``.
     func settle() {
-        Headless.settle()
+        Headless.settle(mode: .tracking)
     }
 
     func wait(_ seconds: TimeInterval) {
         clock.advance(by: seconds)
-        Headless.runMainRunLoop(for: 0.12)
+        guard let tracker, tracker.isRunning, UIApplication.shared.applicationState != .background else {
+            // Nothing scans: the loop still turns for a tick's time or two, as it would in the app.
+            MainRunLoop.run(throughTicks: 2, every: 0.1)
+            return
+        }
+        // A scheduled scan at the new time, however long the busy machine takes to run one.
+        let scans = tracker.statistics.scanCount
+        MainRunLoop.run(until: { tracker.statistics.scanCount > scans })
     }
 }

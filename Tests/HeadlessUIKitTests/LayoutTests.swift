@@ -11,7 +11,7 @@ final class LayoutTests: HeadlessTestCase {
             view.setNeedsLayout()
             view.setNeedsLayout()
             XCTAssertEqual(log.entries, [], "setNeedsLayout returns without laying out")
-            Headless.runMainRunLoop(for: 0.02)
+            Headless.settle()
             XCTAssertEqual(log.entries, ["V.layoutSubviews"], "one coalesced pass in the next update cycle")
 
             log.removeAll()
@@ -20,7 +20,8 @@ final class LayoutTests: HeadlessTestCase {
             view.setNeedsLayout()
             view.layoutIfNeeded()
             XCTAssertEqual(log.entries, ["V.layoutSubviews"], "pending layout happens now")
-            Headless.runMainRunLoop(for: 0.02)
+            // Settling runs whatever update cycle is still scheduled: none may lay the view out again.
+            Headless.settle()
             XCTAssertEqual(log.entries, ["V.layoutSubviews"])
             XCTAssertNotNil(window)
         }
@@ -107,16 +108,19 @@ final class LayoutTests: HeadlessTestCase {
             for mode in [RunLoop.Mode.default, .tracking] {
                 log.removeAll()
                 view.setNeedsLayout()
-                Headless.runMainRunLoop(for: 0.02, mode: mode)
+                MainRunLoop.run(mode, until: { !log.entries.isEmpty })
                 XCTAssertEqual(log.entries, ["V.layoutSubviews"], "\(mode.rawValue)")
             }
             let detached = LoggingView("Detached", log: log)
             log.removeAll()
             detached.setNeedsLayout()
-            Headless.runMainRunLoop(for: 0.02)
-            XCTAssertEqual(log.entries, [], "views outside windows wait until they join one")
+            // A view in the window marked too: once its pass has run, the detached view's would have.
+            view.setNeedsLayout()
+            Headless.settle()
+            XCTAssertEqual(log.entries, ["V.layoutSubviews"], "views outside windows wait until they join one")
+            log.removeAll()
             view.addSubview(detached)
-            Headless.runMainRunLoop(for: 0.02)
+            Headless.settle()
             XCTAssertEqual(log.entries.filter { $0.hasSuffix("layoutSubviews") }, ["V.layoutSubviews", "Detached.layoutSubviews"])
             XCTAssertNotNil(window)
         }

@@ -29,7 +29,7 @@ final class RunLoopTests: HeadlessTestCase {
             XCTAssertEqual(firedDuringDrag, Array(repeating: 0, count: 8), "the default-mode timer waits during the drag")
             XCTAssertEqual(Set(log.entries.filter { $0.hasPrefix("didScroll") }), ["didScroll[UITrackingRunLoopMode]"])
             XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 400))
-            Headless.runMainRunLoop(for: 0.02)
+            MainRunLoop.run(until: { fired.value > 0 })
             XCTAssertEqual(fired.value, 1, "it fires once the loop is back in .default")
             XCTAssertNotNil(window)
         }
@@ -51,7 +51,7 @@ final class RunLoopTests: HeadlessTestCase {
             }
             Headless.drag(scrollView, by: CGPoint(x: 0, y: -200), duration: 0.05)
             XCTAssertEqual(postedDuringDrag, Array(repeating: 0, count: 8))
-            Headless.runMainRunLoop(for: 0.02)
+            MainRunLoop.run(until: { posted.value > 0 })
             XCTAssertEqual(posted.value, 1, "eight enqueues coalesce into one post after tracking ends")
             center.removeObserver(observer)
             XCTAssertNotNil(window)

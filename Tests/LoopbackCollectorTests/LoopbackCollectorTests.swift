@@ -17,7 +17,7 @@ final class LoopbackCollectorTests: XCTestCase {
     override func setUpWithError() throws {
         collector = try LoopbackCollector()
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 5
+        configuration.timeoutIntervalForRequest = 60
         session = URLSession(configuration: configuration)
     }
 
@@ -85,12 +85,21 @@ final class LoopbackCollectorTests: XCTestCase {
         var request = URLRequest(url: collector.url(path: "/v1/batch"))
         request.httpMethod = "POST"
         request.httpBody = Data("{}".utf8)
-        request.timeoutInterval = 0.5
-        let result = perform(request)
-        XCTAssertNil(result.status)
-        XCTAssertEqual((result.error as? URLError)?.code, .timedOut)
-        XCTAssertEqual(collector.requests.map(\.behaviour), [.stall])
+        // The client gives up only when told (cancel, below), so no client timeout races the collector.
+        request.timeoutInterval = 120
+        let stalled = start(request)
+        let recorded = try XCTUnwrap(collector.waitForRequests(count: 1, timeout: 60), "the collector never read the request")
+        XCTAssertEqual(recorded.map(\.behaviour), [.stall])
+        // A later request on its own connection is answered while the stalled one is still held open.
         XCTAssertEqual(send(body: Data("{}".utf8)).status, 200)
+        XCTAssertEqual(collector.openConnections, 2, "the stalled connection is held")
+        XCTAssertNil(stalled.result, "the stalled request got an answer")
+        stalled.task.cancel()
+        let result = try XCTUnwrap(stalled.wait(), "the cancelled request never completed")
+        XCTAssertNil(result.status)
+        XCTAssertEqual((result.error as? URLError)?.code, .cancelled)
+        XCTAssertTrue(eventually { collector.openConnections == 1 }, "the stall did not end when the client gave up")
+        XCTAssertEqual(collector.requests.map(\.behaviour), [.stall, .accept])
     }
 
     func testDropClosesWithoutAnswering() {
@@ -115,7 +124,7 @@ final class LoopbackCollectorTests: XCTestCase {
                 group.leave()
             }.resume()
         }
-        XCTAssertEqual(group.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(group.wait(timeout: .now() + 90), .success)
         XCTAssertEqual(statuses.all, Array(repeating: 200, count: 12))
         XCTAssertEqual(Set(collector.requests.map(\.path)), Set((0..<12).map { "/r\($0)" }))
     }
@@ -135,15 +144,15 @@ final class LoopbackCollectorTests: XCTestCase {
             outcome.append((response as? HTTPURLResponse)?.statusCode ?? -1)
             finished.fulfill()
         }.resume()
-        XCTAssertNotNil(second.waitForRequests(count: 1, timeout: 5))
+        XCTAssertNotNil(second.waitForRequests(count: 1, timeout: 60))
         XCTAssertEqual(second.openConnections, 1)
         let port = second.port
         second.stop()
-        wait(for: [finished], timeout: 5)
+        wait(for: [finished], timeout: 60)
         XCTAssertEqual(outcome.all, [-1])
         XCTAssertEqual(second.openConnections, 0)
         var refused = URLRequest(url: second.url(path: "/"))
-        refused.timeoutInterval = 2
+        refused.timeoutInterval = 60
         let afterStop = perform(refused)
         XCTAssertNil(afterStop.status)
         XCTAssertEqual((afterStop.error as? URLError)?.code, .cannotConnectToHost)
@@ -156,7 +165,7 @@ final class LoopbackCollectorTests: XCTestCase {
         session = URLSession(configuration: .ephemeral)
         // URLSession closes its own sockets on its threads, a little later: poll, bounded, before judging.
         var descriptorsAfter = Int.max
-        let deadline = Date(timeIntervalSinceNow: 3)
+        let deadline = Date(timeIntervalSinceNow: 60)
         repeat {
             descriptorsAfter = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
             if descriptorsAfter <= descriptorsBefore + 2 { break }
@@ -207,9 +216,16 @@ final class LoopbackCollectorTests: XCTestCase {
     }
 
     private func perform(_ request: URLRequest) -> Result {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        session.dataTask(with: request) { data, response, error in
+        let exchange = start(request)
+        let result = exchange.wait()
+        XCTAssertNotNil(result, "no answer and no error within 90 s")
+        return result ?? Result()
+    }
+
+    /// Starts `request`; its result arrives in the returned exchange.
+    private func start(_ request: URLRequest) -> Exchange {
+        let exchange = Exchange()
+        exchange.task = session.dataTask(with: request) { data, response, error in
             var result = Result(error: error)
             if let http = response as? HTTPURLResponse {
                 result.status = http.statusCode
@@ -218,11 +234,10 @@ final class LoopbackCollectorTests: XCTestCase {
                 }
             }
             result.body = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            box.value = result
-            done.signal()
-        }.resume()
-        XCTAssertEqual(done.wait(timeout: .now() + 15), .success)
-        return box.value ?? Result()
+            exchange.complete(with: result)
+        }
+        exchange.task.resume()
+        return exchange
     }
 
     /// Writes raw bytes over a plain socket (for requests URLSession would never send) and reads the reply.
@@ -244,15 +259,40 @@ final class LoopbackCollectorTests: XCTestCase {
         XCTAssertEqual(connected, 0)
         let bytes = Array(text.utf8)
         XCTAssertEqual(bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, bytes.count) }, bytes.count)
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, 4096, 0) }
         return String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
     }
 
-    private final class ResultBox: @unchecked Sendable {
-        var value: Result?
+    /// One request in flight and, once it completed, its result.
+    private final class Exchange: @unchecked Sendable {
+        var task: URLSessionDataTask!
+        private let lock = NSLock()
+        private let done = DispatchSemaphore(value: 0)
+        private var value: Result?
+
+        /// The result, or `nil` while the request is in flight.
+        var result: Result? { lock.withLock { value } }
+
+        func complete(with result: Result) {
+            lock.withLock { value = result }
+            done.signal()
+        }
+
+        /// Waits (bounded far beyond any healthy exchange) for the result.
+        func wait() -> Result? {
+            _ = done.wait(timeout: .now() + 90)
+            return result
+        }
+    }
+
+    /// Polls `condition`, bounded by a minute; returns whether it held.
+    private func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while !condition(), Date() < deadline { usleep(2_000) }
+        return condition()
     }
 }
 

@@ -7,9 +7,10 @@ import UIKit
 import HeadlessUIKit
 #endif
 
-/// Scenario 21 on the real main run loop, run briefly and bounded: no scan while the loop is in
-/// `.tracking`, one within one interval after it returns to `.default`, never more than configured, none
-/// in the background.
+/// Scenario 21 on the real main run loop: no scan while the loop is in `.tracking`, one as soon as it
+/// returns to `.default`, never more than configured, none in the background. Every wait is for an
+/// event (a scan, a tick, or a witness timer's ticks spanning the scheduler's interval), bounded by
+/// ``MainRunLoop/bound``; none decides the outcome by how fast the machine is.
 final class ScanSchedulingTests: HeadlessTestCase {
     @MainActor
     private static func makeTracker(scansPerSecond: Double) -> Tracker {
@@ -18,34 +19,17 @@ final class ScanSchedulingTests: HeadlessTestCase {
         return Tracker(configuration: configuration, sinks: [])
     }
 
-    /// Runs the main run loop in `mode` until `condition` holds or `seconds` have passed; returns the
-    /// seconds it took.
-    @MainActor
-    @discardableResult
-    private static func runMainLoop(
-        _ mode: RunLoop.Mode = .default, for seconds: TimeInterval, until condition: () -> Bool = { false }
-    ) -> TimeInterval {
-        let start = Date()
-        let deadline = start.addingTimeInterval(seconds)
-        // Short slices: a run of the loop returns only at its limit when timers are all that fire.
-        while !condition(), Date() < deadline {
-            _ = RunLoop.main.run(mode: mode, before: min(deadline, Date().addingTimeInterval(0.005)))
-        }
-        return Date().timeIntervalSince(start)
-    }
-
     func testNoScanWhileTrackingAndOneWithinAnIntervalAfter() {
         MainActor.assumeIsolated {
             let tracker = Self.makeTracker(scansPerSecond: 10)
             tracker.start()
             defer { tracker.stop() }
 
-            Self.runMainLoop(.tracking, for: 0.35)
+            MainRunLoop.run(.tracking, until: { tracker.scheduler.tickCount >= 2 })
             XCTAssertEqual(tracker.scheduledScanCount, 0)
-            XCTAssertGreaterThanOrEqual(tracker.scheduler.tickCount, 2, "the timer ticks while tracking")
 
             // Ticks queued while tracking coalesce into one scan as soon as the loop idles in .default.
-            Self.runMainLoop(.default, for: 0.1) { tracker.scheduledScanCount > 0 }
+            MainRunLoop.run(.default, until: { tracker.scheduledScanCount > 0 })
             XCTAssertEqual(tracker.scheduledScanCount, 1)
         }
     }
@@ -55,10 +39,11 @@ final class ScanSchedulingTests: HeadlessTestCase {
             let tracker = Self.makeTracker(scansPerSecond: 10)
             tracker.start()
             defer { tracker.stop() }
-            let elapsed = Self.runMainLoop(.default, for: 1)
+            let start = Date()
+            MainRunLoop.run(until: { tracker.scheduledScanCount >= 3 && Date().timeIntervalSince(start) >= 1 })
+            let elapsed = Date().timeIntervalSince(start)
             let allowed = Int((elapsed * 10).rounded(.down)) + 1
             XCTAssertLessThanOrEqual(tracker.scheduledScanCount, allowed)
-            XCTAssertGreaterThanOrEqual(tracker.scheduledScanCount, 3, "the scheduler keeps scanning")
             XCTAssertLessThanOrEqual(tracker.scheduledScanCount, tracker.scheduler.tickCount)
         }
     }
@@ -71,12 +56,12 @@ final class ScanSchedulingTests: HeadlessTestCase {
             let tracker = Tracker(configuration: configuration, sinks: [], runLoop: .main, notificationCenter: center)
             tracker.start()
             defer { tracker.stop() }
-            Self.runMainLoop(.default, for: 0.5) { tracker.scheduledScanCount >= 2 }
+            MainRunLoop.run(until: { tracker.scheduledScanCount >= 2 })
             XCTAssertGreaterThanOrEqual(tracker.scheduledScanCount, 2, "scan requests are posted where they are observed")
 
             center.post(name: UIApplication.didEnterBackgroundNotification, object: UIApplication.shared)
             let scansBeforePause = tracker.scheduledScanCount
-            Self.runMainLoop(.default, for: 0.2)
+            MainRunLoop.run(throughTicks: 3, every: 0.05)
             XCTAssertEqual(tracker.scheduledScanCount, scansBeforePause, "application notifications come from the same center")
         }
     }
@@ -96,18 +81,18 @@ final class ScanSchedulingTests: HeadlessTestCase {
             let tracker = Self.makeTracker(scansPerSecond: 10)
             tracker.start()
             defer { tracker.stop() }
-            Self.runMainLoop(.default, for: 0.5) { tracker.scheduledScanCount > 0 }
+            MainRunLoop.run(until: { tracker.scheduledScanCount > 0 })
             XCTAssertEqual(tracker.scheduledScanCount, 1)
 
             Headless.enterBackground()
             let ticks = tracker.scheduler.tickCount
-            Self.runMainLoop(.default, for: 0.35)
+            MainRunLoop.run(throughTicks: 3, every: 0.1)
             XCTAssertEqual(tracker.scheduledScanCount, 1)
             XCTAssertEqual(tracker.scheduler.tickCount, ticks, "the timer is paused in the background")
             XCTAssertTrue(tracker.isRunning)
 
             Headless.enterForeground()
-            Self.runMainLoop(.default, for: 0.5) { tracker.scheduledScanCount > 1 }
+            MainRunLoop.run(until: { tracker.scheduledScanCount > 1 })
             XCTAssertEqual(tracker.scheduledScanCount, 2)
         }
     }
@@ -117,10 +102,11 @@ final class ScanSchedulingTests: HeadlessTestCase {
             let tracker = Self.makeTracker(scansPerSecond: 10)
             tracker.start()
             defer { tracker.stop() }
-            Self.runMainLoop(.tracking, for: 0.25)
-            XCTAssertGreaterThan(tracker.scheduler.tickCount, 0)
+            MainRunLoop.run(.tracking, until: { tracker.scheduler.tickCount > 0 })
             Headless.enterBackground()
-            Self.runMainLoop(.default, for: 0.3)
+            // The pending request posts at the loop's first idle turn in .default; the witness's ticks
+            // span several.
+            MainRunLoop.run(throughTicks: 3, every: 0.1)
             XCTAssertEqual(tracker.scheduledScanCount, 0)
             Headless.enterForeground()
         }
@@ -132,10 +118,11 @@ final class ScanSchedulingTests: HeadlessTestCase {
             let tracker = Self.makeTracker(scansPerSecond: 10)
             tracker.start()
             defer { tracker.stop() }
-            Self.runMainLoop(.default, for: 0.3)
+            MainRunLoop.run(throughTicks: 3, every: 0.1)
             XCTAssertEqual(tracker.scheduledScanCount, 0)
+            XCTAssertEqual(tracker.scheduler.tickCount, 0)
             Headless.enterForeground()
-            Self.runMainLoop(.default, for: 0.5) { tracker.scheduledScanCount > 0 }
+            MainRunLoop.run(until: { tracker.scheduledScanCount > 0 })
             XCTAssertEqual(tracker.scheduledScanCount, 1)
         }
     }
@@ -144,11 +131,13 @@ final class ScanSchedulingTests: HeadlessTestCase {
         MainActor.assumeIsolated {
             let tracker = Self.makeTracker(scansPerSecond: 10)
             tracker.start()
-            Self.runMainLoop(.default, for: 0.5) { tracker.scheduledScanCount > 0 }
+            MainRunLoop.run(until: { tracker.scheduledScanCount > 0 })
             tracker.stop()
             let scans = tracker.scheduledScanCount
-            Self.runMainLoop(.default, for: 0.3)
+            let ticks = tracker.scheduler.tickCount
+            MainRunLoop.run(throughTicks: 3, every: 0.1)
             XCTAssertEqual(tracker.scheduledScanCount, scans)
+            XCTAssertEqual(tracker.scheduler.tickCount, ticks)
             XCTAssertFalse(tracker.isRunning)
         }
     }
@@ -163,10 +152,14 @@ final class ScanSchedulingTests: HeadlessTestCase {
                 fast.stop()
                 slow.stop()
             }
-            let elapsed = Self.runMainLoop(.default, for: 0.6)
-            XCTAssertGreaterThanOrEqual(fast.scheduledScanCount, 2)
+            let start = Date()
+            MainRunLoop.run(until: {
+                fast.scheduledScanCount >= 2 && slow.scheduledScanCount >= 1 && Date().timeIntervalSince(start) >= 0.6
+            })
+            let elapsed = Date().timeIntervalSince(start)
             XCTAssertLessThanOrEqual(slow.scheduledScanCount, Int((elapsed * 2).rounded(.down)) + 1)
-            XCTAssertGreaterThanOrEqual(slow.scheduledScanCount, 1)
+            XCTAssertLessThanOrEqual(slow.scheduledScanCount, slow.scheduler.tickCount, "the fast tracker's requests scanned the slow one")
+            XCTAssertLessThanOrEqual(fast.scheduledScanCount, fast.scheduler.tickCount)
         }
     }
 }

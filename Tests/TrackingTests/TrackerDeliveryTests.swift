@@ -191,8 +191,9 @@ final class TrackerDeliveryTests: HeadlessTestCase {
                 weakTracker = tracker
             }
             XCTAssertNil(weakTracker)
-            // Its timer notices at its next tick and invalidates itself; nothing may crash meanwhile.
-            Headless.runMainRunLoop(for: 0.3)
+            // Its timer notices at its next tick and invalidates itself; nothing may crash meanwhile. The
+            // witness's ticks span the tracker's default interval (4 scans a second) twice over.
+            MainRunLoop.run(throughTicks: 3, every: 0.25)
         }
     }
 }

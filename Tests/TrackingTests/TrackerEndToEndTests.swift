@@ -227,10 +227,7 @@ final class TrackerEndToEndTests: HeadlessTestCase {
             XCTAssertEqual(tracker.scheduledScanCount, scansBefore)
             XCTAssertGreaterThan(tracker.scheduler.tickCount, ticksBefore)
 
-            let deadline = Date().addingTimeInterval(0.1)
-            while tracker.scheduledScanCount == scansBefore, Date() < deadline {
-                _ = RunLoop.main.run(mode: .default, before: min(deadline, Date().addingTimeInterval(0.005)))
-            }
+            MainRunLoop.run(until: { tracker.scheduledScanCount != scansBefore })
             XCTAssertEqual(tracker.scheduledScanCount, scansBefore + 1)
         }
     }

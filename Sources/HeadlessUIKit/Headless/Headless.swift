@@ -73,12 +73,19 @@ public enum Headless {
         } while Date() < deadline
     }
 
-    /// Runs the main run loop in `.default` until no layout pass or animated transition is pending, or
-    /// until `timeout` seconds have passed.
-    public static func settle(timeout: TimeInterval = 1) {
+    /// Runs the main run loop until no layout pass or animated transition is pending, or until `timeout`
+    /// seconds have passed.
+    ///
+    /// The default bound is one only a hang reaches, so a busy machine makes settling slower, never
+    /// incomplete. Layout and animations run in `.default` and `.tracking` alike; settling in `.tracking`
+    /// holds back work that waits for `.default` (such as `.whenIdle` notifications) until later.
+    /// - Parameters:
+    ///   - timeout: The most seconds to run.
+    ///   - mode: The run-loop mode to run in.
+    public static func settle(timeout: TimeInterval = 60, mode: RunLoop.Mode = .default) {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while (UpdateCycle.shared.isScheduled || TransitionAnimator.shared.pendingCount > 0), Date() < deadline {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+            _ = RunLoop.main.run(mode: mode, before: Date(timeIntervalSinceNow: 0.005))
         }
     }
 

@@ -7,32 +7,32 @@ import XCTest
 /// (after the backoff, at least `Retry-After`) with the same message ids until it is delivered; 413 splits;
 /// other 4xx drop with a diagnostic; a collector that is down is offline, quietly, until it comes up.
 final class DeliveryFaultTests: XCTestCase {
-    func testServerError() throws {
-        try assertRetriedUntilDelivered(after: .serverError, status: 500)
+    func testServerError() async throws {
+        try await assertRetriedUntilDelivered(after: .serverError, status: 500)
     }
 
-    func testServiceUnavailable() throws {
-        try assertRetriedUntilDelivered(after: .serviceUnavailable(retryAfter: nil), status: 503)
+    func testServiceUnavailable() async throws {
+        try await assertRetriedUntilDelivered(after: .serviceUnavailable(retryAfter: nil), status: 503)
     }
 
-    func testTooManyRequests() throws {
-        try assertRetriedUntilDelivered(after: .tooManyRequests(retryAfter: nil), status: 429)
+    func testTooManyRequests() async throws {
+        try await assertRetriedUntilDelivered(after: .tooManyRequests(retryAfter: nil), status: 429)
     }
 
-    func testRequestTimeout() throws {
-        try assertRetriedUntilDelivered(after: .status(408, headers: [:], body: ""), status: 408)
+    func testRequestTimeout() async throws {
+        try await assertRetriedUntilDelivered(after: .status(408, headers: [:], body: ""), status: 408)
     }
 
-    func testStalledCollectorTimesOut() throws {
-        try assertRetriedUntilDelivered(after: .stall, status: nil, timeout: 2)
+    func testStalledCollectorTimesOut() async throws {
+        try await assertRetriedUntilDelivered(after: .stall, status: nil, timeout: 2)
     }
 
-    func testDroppedConnection() throws {
-        try assertRetriedUntilDelivered(after: .dropConnection, status: nil)
+    func testDroppedConnection() async throws {
+        try await assertRetriedUntilDelivered(after: .dropConnection, status: nil)
     }
 
-    func testSeveralFailuresInARow() throws {
-        try assertRetriedUntilDelivered(after: .serverError, .dropConnection, .tooManyRequests(retryAfter: nil), status: 500)
+    func testSeveralFailuresInARow() async throws {
+        try await assertRetriedUntilDelivered(after: .serverError, .dropConnection, .tooManyRequests(retryAfter: nil), status: 500)
     }
 
     func testRedirectsAreNotFollowedButRetriedWithADiagnosticNamingTheStatusNotTheLocation() throws {
@@ -127,7 +127,7 @@ final class DeliveryFaultTests: XCTestCase {
         XCTAssertNil(fixture.uploads.reports.first?.statusCode)
         XCTAssertNotNil(fixture.uploads.reports.first?.transportError)
         // Retries go on by themselves, quietly, until the collector is back on the same port.
-        try await Task.sleep(nanoseconds: 300_000_000)
+        XCTAssertTrue(eventually { fixture.uploads.reports.count > 2 }, "not retried while down")
         let collector = try LoopbackCollector(port: port)
         defer { collector.stop() }
         XCTAssertTrue(eventually { sink.statistics.delivered == 5 })
@@ -140,8 +140,8 @@ final class DeliveryFaultTests: XCTestCase {
 
     /// `faults` answer the first requests, then the collector accepts: the sink retries by itself and the
     /// collector gets the same messages each time, the last time accepting them.
-    private func assertRetriedUntilDelivered(after faults: CollectorBehaviour..., status: Int?, timeout: TimeInterval = 5,
-                                             file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRetriedUntilDelivered(after faults: CollectorBehaviour..., status: Int?, timeout: TimeInterval = 60,
+                                             file: StaticString = #filePath, line: UInt = #line) async throws {
         let fixture = try PipelineFixture()
         fixture.collector.enqueue(contentsOf: faults)
         var configuration = fixture.configuration()
@@ -163,8 +163,9 @@ final class DeliveryFaultTests: XCTestCase {
         XCTAssertEqual(fixture.diagnostics.codes, Array(repeating: .uploadFailed, count: faults.count), file: file, line: line)
         XCTAssertEqual(sink.store.sealedSegments, [], file: file, line: line)
         XCTAssertEqual(sink.statistics.requests, faults.count + 1, file: file, line: line)
-        // Nothing more goes out: delivered means acknowledged.
-        Thread.sleep(forTimeInterval: 0.15)
+        // Nothing more goes out: delivered means acknowledged, so a flush after it finds nothing to send.
+        let after = await fixture.flushUntilNothingIsLeft(sink)
+        XCTAssertEqual(after, DeliveryFlushSummary(), file: file, line: line)
         XCTAssertEqual(fixture.collector.requests.count, faults.count + 1, file: file, line: line)
     }
 }

@@ -24,7 +24,7 @@ final class DeliveryKillTests: XCTestCase {
         collector.enqueue(.accept, .stall)
         let report = root.appendingPathComponent("report.txt")
         let child = try UploadChildProcess.launch(directory: root, port: collector.port, report: report)
-        let received = collector.waitForRequests(count: 2, timeout: 30)
+        let received = collector.waitForRequests(count: 2, timeout: 60)
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         XCTAssertEqual(child.terminationReason, .uncaughtSignal, "the child must still be running when killed")

@@ -27,7 +27,7 @@ final class DeliveryReentrancyTests: XCTestCase {
             sink.consent = .pending
             finished.signal()
         }
-        guard finished.wait(timeout: .now() + 10) == .success else {
+        guard finished.wait(timeout: .now() + 60) == .success else {
             return XCTFail("deadlocked: the handler was called with a lock held (codes so far: \(handler.codes))")
         }
         XCTAssertTrue(handler.codes.contains(.storeCapExceeded), "\(handler.codes)")

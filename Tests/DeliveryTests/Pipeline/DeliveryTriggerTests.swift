@@ -19,7 +19,8 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         configuration.flushAt = 5
         let sink = fixture.sink(configuration)
         let first = try fixture.store(0..<4, in: sink)
-        Thread.sleep(forTimeInterval: 0.1)
+        // A flush seals the open segment before `receive` returns: still open means none was triggered.
+        XCTAssertEqual(sink.store.openSegmentEventCount, 4, "four events are not enough")
         XCTAssertEqual(fixture.collector.requests.count, 0, "four events are not enough")
         let fifth = try fixture.store(4..<5, in: sink)
         fixture.waitForRequests(1)
@@ -38,7 +39,7 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         sink.flush()
         fixture.waitForRequests(1)
         let second = try fixture.store(2..<4, in: sink)
-        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(sink.store.openSegmentEventCount, 2, "two events since the last flush")
         XCTAssertEqual(fixture.receivedIds, [first], "two events since the last flush")
         let third = try fixture.store(4..<5, in: sink)
         fixture.waitForRequests(2)
@@ -69,7 +70,7 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         XCTAssertEqual(fixture.uploads.reports.count, 1)
     }
 
-    func testTheIntervalTriggerFollowsTheInjectedClock() throws {
+    func testTheIntervalTriggerFollowsTheInjectedClock() async throws {
         let fixture = try PipelineFixture()
         var configuration = fixture.configuration()
         configuration.flushInterval = 30
@@ -78,7 +79,7 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         let ids = try fixture.store(0..<3, in: sink)
         fixture.clock.advance(by: 29.9)
         uploader.intervalElapsed()
-        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertEqual(sink.store.openSegmentEventCount, 3, "not yet 30 s")
         XCTAssertEqual(fixture.collector.requests.count, 0, "not yet 30 s")
         fixture.clock.advance(by: 0.1)
         uploader.intervalElapsed()
@@ -88,7 +89,8 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         XCTAssertTrue(eventually { sink.statistics.delivered == 3 })
         fixture.clock.advance(by: 60)
         uploader.intervalElapsed()
-        Thread.sleep(forTimeInterval: 0.1)
+        let after = await fixture.flushUntilNothingIsLeft(sink)
+        XCTAssertEqual(after.requests, 0)
         XCTAssertEqual(fixture.collector.requests.count, 1)
     }
 
@@ -100,7 +102,7 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         configuration.maximumEventAge = 10 * 365 * 86_400 // the fixture's events are dated by its manual clock
         let sink = fixture.sink(configuration)
         let ids = try fixture.store(0..<2, in: sink)
-        fixture.waitForRequests(1, timeout: 5)
+        fixture.waitForRequests(1)
         XCTAssertEqual(fixture.receivedIds, [ids])
     }
 
@@ -116,10 +118,12 @@ final class DeliveryTriggerTests: HeadlessTestCase {
         }
         XCTAssertEqual(fixture.receivedIds, [ids], "delivered before the task ended")
         XCTAssertEqual(sink.statistics.delivered, 6)
+        // The store synchronizes on a queue of its own, concurrently with the flush.
+        XCTAssertTrue(eventually { sink.store.completedSynchronizations > 0 })
         XCTAssertEqual(sink.store.completedSynchronizations, 1)
         MainActor.assumeIsolated {
             Headless.expireBackgroundTime()
-            Headless.runMainRunLoop(for: 0.05)
+            runMainRunLoop(untilTheWorkOf: sink.uploader?.currentBackgroundFlush)
             XCTAssertEqual(Headless.backgroundTaskMisuses, [])
         }
     }
@@ -127,9 +131,7 @@ final class DeliveryTriggerTests: HeadlessTestCase {
     func testBackgroundExpiryEndsTheTaskOnceAndKeepsWhatWasNotDelivered() throws {
         let fixture = try PipelineFixture()
         fixture.collector.enqueue(.stall)
-        var configuration = fixture.configuration()
-        configuration.requestTimeout = 1
-        let sink = fixture.sink(configuration, notificationCenter: .default)
+        let sink = fixture.sink(notificationCenter: .default)
         let ids = try fixture.store(0..<4, in: sink)
         MainActor.assumeIsolated {
             Headless.enterBackground()
@@ -138,8 +140,10 @@ final class DeliveryTriggerTests: HeadlessTestCase {
             Headless.expireBackgroundTime()
             XCTAssertEqual(Headless.openBackgroundTaskCount, 0)
             XCTAssertEqual(sink.uploader?.currentBackgroundFlush?.isEnded, true)
-            // The stalled request times out later, and the retry delivers; the task is not ended again.
+            // The stalled request is cancelled by the expiry (no client timeout decides it), and the retry
+            // delivers; the task is not ended again.
             runMainRunLoop(until: { sink.statistics.delivered == 4 })
+            runMainRunLoop(untilTheWorkOf: sink.uploader?.currentBackgroundFlush)
             XCTAssertEqual(Headless.backgroundTaskMisuses, [])
         }
         XCTAssertEqual(fixture.receivedIds, [ids, ids])
@@ -165,8 +169,9 @@ final class DeliveryTriggerTests: HeadlessTestCase {
             // The stalled request ends now (cancelled), not after its 60 s timeout.
             runMainRunLoop(until: { fixture.uploads.reports.count == 1 })
             runMainRunLoop(until: { sink.uploader?.currentBackgroundFlush.map { flush in flush.isEnded } ?? false })
+            // When the flush's work has returned, any request it started has been answered and recorded.
+            runMainRunLoop(untilTheWorkOf: sink.uploader?.currentBackgroundFlush)
         }
-        Thread.sleep(forTimeInterval: 0.3)
         XCTAssertEqual(fixture.receivedIds, [Array(ids[0..<2])], "a request started after the background time expired")
         XCTAssertNotNil(fixture.uploads.reports.first?.transportError)
         XCTAssertEqual(sink.statistics.delivered, 0)
@@ -176,9 +181,7 @@ final class DeliveryTriggerTests: HeadlessTestCase {
     func testGoingToTheBackgroundTwiceDuringOneFlushEndsBothTasksOnExpiry() throws {
         let fixture = try PipelineFixture()
         fixture.collector.enqueue(.stall)
-        var configuration = fixture.configuration()
-        configuration.requestTimeout = 1
-        let sink = fixture.sink(configuration, notificationCenter: .default)
+        let sink = fixture.sink(notificationCenter: .default)
         let ids = try fixture.store(0..<3, in: sink)
         MainActor.assumeIsolated {
             Headless.enterBackground()
@@ -189,7 +192,7 @@ final class DeliveryTriggerTests: HeadlessTestCase {
             Headless.expireBackgroundTime()
             XCTAssertEqual(Headless.openBackgroundTaskCount, 0)
             runMainRunLoop(until: { sink.statistics.delivered == 3 })
-            Headless.runMainRunLoop(for: 0.05)
+            runMainRunLoop(untilTheWorkOf: sink.uploader?.currentBackgroundFlush)
             XCTAssertEqual(Headless.backgroundTaskMisuses, [])
         }
         XCTAssertEqual(fixture.receivedIds, [ids, ids])

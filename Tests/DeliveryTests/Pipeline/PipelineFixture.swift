@@ -42,7 +42,8 @@ final class PipelineFixture: @unchecked Sendable {
         configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port ?? collector.port))
         configuration.flushAt = .max
         configuration.flushInterval = 3600
-        configuration.requestTimeout = 5
+        // Far beyond any healthy loopback request: no request times out because the machine is busy.
+        configuration.requestTimeout = 60
         configuration.clock = clock
         configuration.diagnosticHandler = diagnostics.append
         configuration.uploadObserver = uploads.append
@@ -103,7 +104,7 @@ final class PipelineFixture: @unchecked Sendable {
 
     /// Waits (bounded) until the collector holds `count` requests; fails the test if it does not.
     @discardableResult
-    func waitForRequests(_ count: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> [CollectedRequest] {
+    func waitForRequests(_ count: Int, timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line) -> [CollectedRequest] {
         guard let requests = collector.waitForRequests(count: count, timeout: timeout) else {
             XCTFail("the collector got \(collector.requests.count) request(s), not \(count)", file: file, line: line)
             return collector.requests
@@ -114,7 +115,7 @@ final class PipelineFixture: @unchecked Sendable {
 
 /// Runs until `condition` holds, polling, for at most `timeout` seconds; returns whether it held.
 @discardableResult
-func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+func eventually(timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while !condition() {
         guard Date() < deadline else { return false }
@@ -126,12 +127,47 @@ func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
 /// Runs the main run loop in short turns until `condition` holds, for at most `timeout` seconds; fails the
 /// test if it does not hold by then.
 @MainActor
-func runMainRunLoop(until condition: () -> Bool, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+func runMainRunLoop(until condition: () -> Bool, timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line) {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while !condition(), Date() < deadline {
         Headless.runMainRunLoop(for: 0.01)
     }
     XCTAssertTrue(condition(), "timed out after \(timeout) s", file: file, line: line)
+}
+
+/// Runs the main run loop until the work of `flush` has returned (at once for `nil`): after that it can end
+/// no task any more, so a check for a second end is final.
+@MainActor
+func runMainRunLoop(untilTheWorkOf flush: BackgroundFlush?, file: StaticString = #filePath, line: UInt = #line) {
+    let finished = FinishedFlag()
+    Task { @MainActor in
+        await flush?.wait()
+        finished.isSet = true
+    }
+    runMainRunLoop(until: { finished.isSet }, file: file, line: line)
+}
+
+extension PipelineFixture {
+    /// Flushes `sink` until a flush finds nothing to send, or one sends a request, or a minute has passed;
+    /// returns what the last flush did. A flush joins one in progress, even one that just ended but has
+    /// not yet been cleared, and then returns that flush's summary: once a flush has found the queue
+    /// empty, nothing delivered earlier is still on its way, and nothing unacknowledged is left to send.
+    func flushUntilNothingIsLeft(_ sink: DeliverySink) async -> DeliveryFlushSummary {
+        let requests = collector.requests.count
+        let deadline = Date(timeIntervalSinceNow: 60)
+        var summary = await sink.flushAndWait()
+        while summary != DeliveryFlushSummary(), collector.requests.count == requests, Date() < deadline {
+            try? await Task.sleep(nanoseconds: 2_000_000)
+            summary = await sink.flushAndWait()
+        }
+        return summary
+    }
+}
+
+/// Set on the main actor once awaited work has returned.
+@MainActor
+private final class FinishedFlag {
+    var isSet = false
 }
 
 /// Upload reports collected from the upload queue, with the thread each came on.

@@ -34,7 +34,7 @@ enum UploadChildProcess {
         configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port))
         configuration.flushAt = .max
         configuration.flushInterval = 3600
-        configuration.requestTimeout = 30
+        configuration.requestTimeout = 120
         configuration.wireLimits.maximumMessageCount = batchCount
         configuration.uploadBackoff = UploadBackoffPolicy(base: 0.02, cap: 0.1, jitter: 0)
         configuration.diagnosticHandler = report
@@ -71,7 +71,8 @@ enum UploadChildProcess {
         }
         sink.flush()
         say("flushing")
-        Thread.sleep(forTimeInterval: 30)
+        // Killed long before: the parent waits at most a minute for the two requests.
+        Thread.sleep(forTimeInterval: 120)
         exit(0)
     }
 }

@@ -343,7 +343,7 @@ final class EventStoreTests: XCTestCase {
         try sink.receive(fixture.event(1))
         XCTAssertEqual(sink.store.completedSynchronizations, 0)
         center.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(60)
         while sink.store.completedSynchronizations == 0, Date() < deadline {
             usleep(1000)
         }
