@@ -23,8 +23,9 @@ final class ActionTrackingSink: TrackingSink, @unchecked Sendable {
         self.action = action
     }
 
+    /// Runs the action and records the event; only scans deliver to it, on the main thread.
     func receive(_ event: TrackingEvent) {
-        action(event)
+        MainActor.assumeIsolated { action(event) }
         events.append(event)
     }
 }

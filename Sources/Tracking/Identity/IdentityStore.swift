@@ -3,51 +3,73 @@ import Foundation
 /// Keeps the tracker's ``TrackingIdentity`` in a small JSON file, so that the anonymous id survives
 /// relaunches and a log-in survives until ``Tracker/reset()``.
 ///
+/// Thread-safe: explicit calls reach it from any thread. The file is read at the first use, not at
+/// creation, so a tracker that never records anything writes nothing.
+///
 /// A file that cannot be read or written costs a diagnostic, never the identity of the running process:
 /// the identity in memory stays authoritative until the file can be written again.
-@MainActor
-final class IdentityStore {
+final class IdentityStore: @unchecked Sendable {
     // MARK: - Internal
 
-    /// The current identity.
-    private(set) var identity: TrackingIdentity
-
-    /// Loads the identity kept in `directory`, or creates and saves a new one.
+    /// - Parameters:
+    ///   - directory: Where `identity.json` is kept.
+    ///   - report: Receives diagnostics.
     init(directory: URL, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
         fileURL = directory.appendingPathComponent("identity.json", isDirectory: false)
         self.report = report
-        if let data = try? Data(contentsOf: fileURL) {
-            if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: data) {
-                identity = stored
-                return
-            }
-            report(TrackingDiagnostic(
-                code: .identityStorageFailed,
-                message: "\(fileURL.path) is not a readable identity; a new anonymous id replaces it"
-            ))
-        }
-        identity = TrackingIdentity()
-        save()
+    }
+
+    /// The current identity: the saved one, or a new one (saved) at the first use.
+    var identity: TrackingIdentity {
+        lock.lock()
+        defer { lock.unlock() }
+        return loaded()
     }
 
     /// Sets the user id and saves.
     func identify(userID: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        var identity = loaded()
         identity.userID = userID
-        save()
+        save(identity)
     }
 
     /// A new anonymous id, no user id, saved.
     func reset() {
-        identity = TrackingIdentity()
-        save()
+        lock.lock()
+        defer { lock.unlock() }
+        save(TrackingIdentity())
     }
 
     // MARK: - Private
 
     private let fileURL: URL
     private let report: @Sendable (TrackingDiagnostic) -> Void
+    private let lock = NSLock()
+    private var current: TrackingIdentity?
 
-    private func save() {
+    /// The identity, read from the file (or created) the first time; called with the lock held.
+    private func loaded() -> TrackingIdentity {
+        if let current { return current }
+        if let data = try? Data(contentsOf: fileURL) {
+            if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: data) {
+                current = stored
+                return stored
+            }
+            report(TrackingDiagnostic(
+                code: .identityStorageFailed,
+                message: "\(fileURL.path) is not a readable identity; a new anonymous id replaces it"
+            ))
+        }
+        let fresh = TrackingIdentity()
+        save(fresh)
+        return fresh
+    }
+
+    /// Makes `identity` current and writes it; called with the lock held.
+    private func save(_ identity: TrackingIdentity) {
+        current = identity
         do {
             try FileManager.default.createDirectory(
                 at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true

@@ -30,12 +30,13 @@ struct EventSanitizer {
                 guard let name = sanitize(name: eventName.rawValue, what: "event name", report: report) else { return nil }
                 event.eventName = TrackingEventName(rawValue: name)
                 owner = "event \(name)"
+            } else if let userID = event.identity?.userID {
+                guard let valid = sanitize(name: userID, what: "user id", report: report) else { return nil }
+                event.identity?.userID = valid
+                owner = "user \(valid)"
             } else {
-                guard let userID = sanitize(name: event.identity?.userID ?? "", what: "user id", report: report) else {
-                    return nil
-                }
-                event.identity?.userID = userID
-                owner = "user \(userID)"
+                // Traits of a person not identified yet (`identify(traits:)`), as Segment allows.
+                owner = "anonymous user"
             }
             event.eventProperties = sanitize(event.eventProperties, owner: owner, report: report) ?? event.eventProperties
         } else if let element = event.element {
