@@ -41,3 +41,25 @@ extension TrackingConfiguration {
         return configuration
     }
 }
+
+/// A sink that logs every call it gets, `receive <name>`, `flush` and `reset`, in order, from any thread.
+final class CallLogTrackingSink: TrackingSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    var calls: [String] {
+        lock.withLock { entries }
+    }
+
+    func receive(_ event: TrackingEvent) {
+        lock.withLock { entries.append("receive \(event.name)") }
+    }
+
+    func flush() {
+        lock.withLock { entries.append("flush") }
+    }
+
+    func reset() {
+        lock.withLock { entries.append("reset") }
+    }
+}
