@@ -179,4 +179,40 @@ final class AnalyticsClientTests: HeadlessTestCase {
             XCTAssertEqual(provider.current.timezone, "Zone/4")
         }
     }
+
+    func testABackgroundReadGetsTheSnapshotAndTheMainThreadRegathersIt() {
+        MainActor.assumeIsolated {
+            let center = NotificationCenter()
+            var gathered = 0
+            let provider = ContextProvider(notificationCenter: center) {
+                gathered += 1
+                var context = TrackingContext.current()
+                context.timezone = "Zone/\(gathered)"
+                return context
+            }
+            final class Box: @unchecked Sendable { var zone = "" }
+            func readInBackground() -> String {
+                let box = Box()
+                let done = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    XCTAssertFalse(Thread.isMainThread)
+                    box.zone = provider.current.timezone
+                    done.signal()
+                }
+                XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+                return box.zone
+            }
+            center.post(name: .NSSystemTimeZoneDidChange, object: nil)
+            XCTAssertEqual(readInBackground(), "Zone/1")
+            XCTAssertEqual(gathered, 1, "UIKit was read off the main thread")
+            let deadline = Date(timeIntervalSinceNow: 30)
+            while gathered < 2, Date() < deadline {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+            }
+            XCTAssertEqual(gathered, 2, "the main thread never regathered the stale context")
+            XCTAssertEqual(readInBackground(), "Zone/2")
+            XCTAssertEqual(provider.current.timezone, "Zone/2")
+            XCTAssertEqual(gathered, 2)
+        }
+    }
 }
