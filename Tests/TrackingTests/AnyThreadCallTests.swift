@@ -4,19 +4,7 @@ import XCTest
 
 /// Explicit calls from background threads: no `await`, every event exactly once, per-thread order kept,
 /// timestamps read at the call in delivery order, identity and reset shared across threads.
-final class AnyThreadCallTests: HeadlessTestCase {
-    private var directory: URL!
-
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("AnyThread-\(UUID())")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
-    }
-
+final class AnyThreadCallTests: TrackerStorageTestCase {
     /// A clock that moves 1 ms each time it is read, so every timestamp names the read that produced it.
     private final class TickingClock: TrackingClock, @unchecked Sendable {
         private let lock = NSLock()

@@ -4,19 +4,7 @@ import XCTest
 
 /// `TrackingConfiguration.beforeSend`: an ordered chain of hooks between validation and the sinks, for
 /// scanned and explicit events alike, whose changes are validated again.
-final class BeforeSendTests: HeadlessTestCase {
-    private var directory: URL!
-
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("BeforeSend-\(UUID())")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
-    }
-
+final class BeforeSendTests: TrackerStorageTestCase {
     @MainActor
     private static func makeTracker(
         in directory: URL, log: DiagnosticLog, clock: ManualTrackingClock = ManualTrackingClock(),

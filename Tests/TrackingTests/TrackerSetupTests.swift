@@ -5,19 +5,7 @@ import XCTest
 /// The front end's setup and lifecycle: `Tracker(writeKey:)`, the delivery configuration inheriting the
 /// tracker's clock, diagnostics and storage, `identify(traits:)`, `reset()` reaching the sinks, what
 /// `stop()` stops, and the diagnostic for a second running tracker.
-final class TrackerSetupTests: HeadlessTestCase {
-    private var directory: URL!
-
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("TrackerSetup-\(UUID())")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
-    }
-
+final class TrackerSetupTests: TrackerStorageTestCase {
     @MainActor
     private static func configuration(in directory: URL, clock: ManualTrackingClock, log: DiagnosticLog) -> TrackingConfiguration {
         var configuration = TrackingConfiguration.testing(clock: clock, log: log)
