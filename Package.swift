@@ -13,11 +13,15 @@ let package = Package(
     products: [
         .library(name: "Behaviours", targets: ["Behaviours"]),
         .library(name: "Tracking", targets: ["Tracking"]),
+        // For apps' own tests on Linux and plain macOS (see Examples/QuickStart): UIKit's stand-in, and a collector on 127.0.0.1.
+        .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
+        .library(name: "LoopbackCollector", targets: ["LoopbackCollector"]),
     ],
     targets: [
         // MARK: - Product
         .target(name: "Behaviours", dependencies: [headlessUIKit]),
-        .target(name: "Tracking", dependencies: [headlessUIKit, "CZlib"]),
+        // The privacy manifest sits at the root of the module's resource bundle, where Xcode's privacy report reads it.
+        .target(name: "Tracking", dependencies: [headlessUIKit, "CZlib"], resources: [.copy("PrivacyInfo.xcprivacy")]),
 
         // MARK: - System libraries
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -46,6 +50,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TestSupport", headlessUIKit]),
         .testTarget(name: "LoopbackCollectorTests", dependencies: ["LoopbackCollector"]),
         .testTarget(name: "DeliveryTests", dependencies: ["TestSupport", "Tracking", "LoopbackCollector", headlessUIKit]),
+        .testTarget(name: "ReadmeTests", path: "Tests/ReadmeTests"),
         .testTarget(name: "DemoTests", dependencies: ["DemoApp", "Tracking", "LoopbackCollector", "TestSupport", headlessUIKit]),
     ],
     swiftLanguageModes: [.v6]

@@ -67,6 +67,8 @@ enum UploadMeasurements {
                 case .int(let int): properties[key] = int
                 case .double(let double): properties[key] = double
                 case .bool(let bool): properties[key] = bool
+                case .date, .array, .object, .null:
+                    properties[key] = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(value), options: .fragmentsAllowed)
                 }
             }
             properties["visible_ratio"] = event.visibleRatio

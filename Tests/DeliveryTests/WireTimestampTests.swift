@@ -23,4 +23,24 @@ final class WireTimestampTests: XCTestCase {
             XCTAssertEqual(formatter.date(from: ours), date, ours)
         }
     }
+
+    /// Issue 21: `Int64(...)` trapped on these, on every flush of a queue holding one.
+    func testDatesNoTimestampCanCarryAreClampedInsteadOfTrapping() {
+        let cases: [(TimeInterval, String)] = [
+            (.nan, "1970-01-01T00:00:00.000Z"),
+            (.infinity, "9999-12-31T23:59:59.999Z"),
+            (-.infinity, "0000-01-01T00:00:00.000Z"),
+            (1e300, "9999-12-31T23:59:59.999Z"),
+            (-1e300, "0000-01-01T00:00:00.000Z"),
+            (253_402_300_800, "9999-12-31T23:59:59.999Z"),
+        ]
+        for (seconds, expected) in cases {
+            let date = Date(timeIntervalSince1970: seconds)
+            XCTAssertFalse(WireTimestamp.isRepresentable(date), "\(seconds)")
+            XCTAssertEqual(WireTimestamp.string(date), expected, "\(seconds)")
+        }
+        XCTAssertTrue(WireTimestamp.isRepresentable(Date(timeIntervalSince1970: -62_167_219_200)))
+        XCTAssertEqual(WireTimestamp.string(Date(timeIntervalSince1970: -62_167_219_200)), "0000-01-01T00:00:00.000Z")
+        XCTAssertTrue(WireTimestamp.isRepresentable(Date(timeIntervalSince1970: 253_402_300_799.999)))
+    }
 }

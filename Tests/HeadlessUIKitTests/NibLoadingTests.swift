@@ -3,7 +3,8 @@ import HeadlessUIKit
 import TestSupport
 
 /// UIKIT-SEMANTICS.md statement 39: `awakeFromNib()` is overridable in `UIView` and `UIViewController`
-/// subclasses, as on iOS, and HeadlessUIKit (which loads no nibs) never calls it.
+/// subclasses, as on iOS, and HeadlessUIKit (which loads no nibs) never calls it. It is nonisolated, as UIKit's
+/// `NSObject` declaration is, so overrides reach main-actor state through `MainActor.assumeIsolated`.
 final class NibLoadingTests: HeadlessTestCase {
     func test39_buttonAndControllerSubclassesOverrideAwakeFromNibAndHeadlessNeverCallsIt() {
         MainActor.assumeIsolated {
@@ -38,6 +39,22 @@ final class NibLoadingTests: HeadlessTestCase {
             XCTAssertNotNil(window)
         }
     }
+
+    func test39_awakeFromNibIsNonisolatedAsUIKitDeclaresItOnNSObject() {
+        MainActor.assumeIsolated {
+            let log = LifecycleLog()
+            let button = AwakeningButton(type: .system)
+            button.log = log
+            awakenAsANibLoaderDoes(button)
+            XCTAssertEqual(log.entries, ["button.awakeFromNib"])
+        }
+    }
+}
+
+/// Compiles only while `awakeFromNib()` is nonisolated, as UIKit's `NSObject` declaration is: a main-actor
+/// declaration could not be called from this nonisolated function.
+private nonisolated func awakenAsANibLoaderDoes(_ object: UIResponder) {
+    object.awakeFromNib()
 }
 
 // MARK: - Subclasses written as on iOS
@@ -56,7 +73,7 @@ private final class AwakeningViewController: UIViewController {
 
     override func awakeFromNib() {
         super.awakeFromNib()
-        log.append("controller.awakeFromNib")
+        MainActor.assumeIsolated { log.append("controller.awakeFromNib") }
     }
 }
 
@@ -65,13 +82,13 @@ private class AwakeningButton: UIButton {
 
     override func awakeFromNib() {
         super.awakeFromNib()
-        log?.append("button.awakeFromNib")
+        MainActor.assumeIsolated { log?.append("button.awakeFromNib") }
     }
 }
 
 private final class InnerAwakeningButton: AwakeningButton {
     override func awakeFromNib() {
-        log?.append("inner.awakeFromNib")
+        MainActor.assumeIsolated { log?.append("inner.awakeFromNib") }
         super.awakeFromNib()
     }
 }

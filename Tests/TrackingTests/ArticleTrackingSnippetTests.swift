@@ -70,6 +70,8 @@ private final class ArticleProfileViewController: UIViewController {
 private final class SparkButton: UIButton {
     override func awakeFromNib() {
         super.awakeFromNib()
-        trackingElement = TrackingElement(elementType: .sparkButton)
+        MainActor.assumeIsolated {
+            trackingElement = TrackingElement(elementType: .sparkButton)
+        }
     }
 }

@@ -94,11 +94,11 @@ final class EventSanitizerTests: XCTestCase {
         XCTAssertEqual(sanitize(event).0?.visibleRatio, 0)
     }
 
-    func testDiagnosticMessagesNameTheOffender() {
+    func testDiagnosticMessagesNameTheKeyNotTheSubject() {
         var messages: [String] = []
         _ = sanitizer.sanitize(impression(TrackingElement(elementType: "card", properties: ["ratio": .double(.nan)]))) {
             messages.append($0.description)
         }
-        XCTAssertEqual(messages, ["[Tracking] invalid_property: element card property \"ratio\" is nan; dropped"])
+        XCTAssertEqual(messages, ["[Tracking] invalid_property: property \"ratio\" of the element is NaN or infinite; dropped"])
     }
 }

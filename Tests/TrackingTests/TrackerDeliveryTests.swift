@@ -50,10 +50,12 @@ final class TrackerDeliveryTests: HeadlessTestCase {
             let expected = ["screen_view feed 1.0", "impression spark_button @feed 1.0", "screen_view profile#u1 1.0"]
             XCTAssertEqual(before.events.map(\.summary), expected)
             XCTAssertEqual(after.events.map(\.summary), expected)
+            // The error by its domain and code, not its description ("disk on fire"), which could quote the event.
+            let failure = "TrackingTests.ThrowingTrackingSink.Failure 1"
             XCTAssertEqual(log.all.map(\.description), [
-                "[Tracking] sink_failed: ThrowingTrackingSink failed to receive screen_view feed: disk on fire",
-                "[Tracking] sink_failed: ThrowingTrackingSink failed to receive impression spark_button: disk on fire",
-                "[Tracking] sink_failed: ThrowingTrackingSink failed to receive screen_view profile: disk on fire",
+                "[Tracking] sink_failed: ThrowingTrackingSink threw \(failure) receiving an event of kind screen_view; the other sinks received it",
+                "[Tracking] sink_failed: ThrowingTrackingSink threw \(failure) receiving an event of kind impression; the other sinks received it",
+                "[Tracking] sink_failed: ThrowingTrackingSink threw \(failure) receiving an event of kind screen_view; the other sinks received it",
             ])
         }
     }

@@ -25,7 +25,9 @@ open class UIResponder: NSObject {
     /// cannot add an overridable method to `NSObject` from another module (only `@objc` extension members can
     /// be overridden), so HeadlessUIKit declares it on `UIResponder`, the root of every class here that a nib
     /// holds (`UIView` and its controls, `UIViewController`): their subclasses' `override func awakeFromNib()`
-    /// compiles as on iOS. HeadlessUIKit loads no nibs and never calls it; a test that stands in for a nib
-    /// loader calls it itself.
-    open func awakeFromNib() {}
+    /// compiles as on iOS. It is `nonisolated`, as UIKit's is (the `NSObject` category carries no main-actor
+    /// annotation), so an override is nonisolated too and reaches main-actor state the way Apple recommends
+    /// for nib awakening: `MainActor.assumeIsolated { … }` (nib loading runs on the main thread).
+    /// HeadlessUIKit loads no nibs and never calls it; a test that stands in for a nib loader calls it itself.
+    nonisolated open func awakeFromNib() {}
 }

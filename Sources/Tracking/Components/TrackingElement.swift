@@ -27,3 +27,18 @@ public struct TrackingElement: Hashable, Sendable, Codable {
         self.properties = properties
     }
 }
+
+extension TrackingElement {
+    // MARK: - Public
+
+    /// Creates a component whose properties are variables (`["position": index]`), any
+    /// ``TrackingPropertyConvertible`` values.
+    /// - Parameters:
+    ///   - elementType: What kind of element this is.
+    ///   - identifier: A stable identifier that tells elements of the same type apart.
+    ///   - properties: Extra properties sent with the element's events.
+    @_disfavoredOverload
+    public init(elementType: TrackingElementType, identifier: String? = nil, properties: [String: (any TrackingPropertyConvertible)?]) {
+        self.init(elementType: elementType, identifier: identifier, properties: properties.trackingProperties)
+    }
+}

@@ -25,3 +25,18 @@ public struct TrackingScreen: Hashable, Sendable, Codable {
         self.properties = properties
     }
 }
+
+extension TrackingScreen {
+    // MARK: - Public
+
+    /// Creates a component whose properties are variables (`["position": index]`), any
+    /// ``TrackingPropertyConvertible`` values.
+    /// - Parameters:
+    ///   - screenName: The screen's analytics name.
+    ///   - identifier: A stable identifier that tells screens of the same name apart.
+    ///   - properties: Extra properties sent with the screen's events.
+    @_disfavoredOverload
+    public init(screenName: TrackingScreenName, identifier: String? = nil, properties: [String: (any TrackingPropertyConvertible)?]) {
+        self.init(screenName: screenName, identifier: identifier, properties: properties.trackingProperties)
+    }
+}

@@ -48,9 +48,22 @@ public struct TrackingConfiguration: Sendable {
     /// carry. Longer ones are truncated with a diagnostic. Default 256.
     public var maximumNameLength: Int = 256
 
-    /// The longest string property value, in UTF-8 bytes, that events carry. Longer ones are truncated
-    /// with a diagnostic. Default 1024.
+    /// The longest string property value, in UTF-8 bytes, that events carry, nested ones included. Longer
+    /// ones are truncated with a diagnostic. Default 1024.
     public var maximumPropertyValueLength: Int = 1024
+
+    /// The deepest nesting of property values: 1 allows scalars only, 2 arrays and objects of scalars.
+    /// Deeper values are dropped with a diagnostic. Default 8; valid range `1...32`.
+    public var maximumPropertyDepth: Int = 8
+
+    /// The most values one event's properties hold, counting every level (an array of 3 strings is 4
+    /// values). Values past it, in key order, are dropped with a diagnostic. Default 1000.
+    public var maximumPropertyCount: Int = 1000
+
+    /// The largest one event's properties may be as JSON, in bytes. Properties that do not fit, taken in key
+    /// order, are dropped with a diagnostic. Default 24,000, which leaves room for names and context
+    /// within the 32,000-byte message limit of delivery.
+    public var maximumPropertiesByteCount: Int = 24_000
 
     /// Receives every ``TrackingDiagnostic``, on the thread where the problem was found (the main thread
     /// for scans, the caller's thread for explicit calls). Default: ``TrackingDiagnostic/logToSystem``.
@@ -131,6 +144,15 @@ public struct TrackingConfiguration: Sendable {
         }
         if maximumPropertyValueLength < 0 {
             fix("maximumPropertyValueLength", \.maximumPropertyValueLength, to: defaults.maximumPropertyValueLength)
+        }
+        if maximumPropertyDepth < 1 || maximumPropertyDepth > RecordFormat.maximumValueDepth {
+            fix("maximumPropertyDepth", \.maximumPropertyDepth, to: min(max(maximumPropertyDepth, 1), RecordFormat.maximumValueDepth))
+        }
+        if maximumPropertyCount < 0 {
+            fix("maximumPropertyCount", \.maximumPropertyCount, to: defaults.maximumPropertyCount)
+        }
+        if maximumPropertiesByteCount < 2 {
+            fix("maximumPropertiesByteCount", \.maximumPropertiesByteCount, to: defaults.maximumPropertiesByteCount)
         }
         return valid
     }

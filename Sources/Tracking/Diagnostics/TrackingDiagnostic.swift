@@ -6,8 +6,13 @@ import os
 /// A problem the tracker noticed and survived: bad input, a failing sink, a misconfiguration.
 ///
 /// The tracker never crashes the host app over bad analytics input. It reports what it did instead (dropped
-/// an event, truncated a name, skipped a property) through ``TrackingConfiguration/diagnosticHandler``,
-/// which logs to standard error by default. Tests replace the handler to assert diagnostics:
+/// an event, truncated a name, skipped a property) through ``TrackingConfiguration/diagnosticHandler`` and
+/// ``DeliveryConfiguration/diagnosticHandler``, which default to ``logToSystem``.
+///
+/// A diagnostic names *what* went wrong (its ``code``, and in ``message`` the setting, property key, counts,
+/// HTTP status or error code involved), never the data involved: no property or trait value, user id,
+/// element or screen identifier, file path, URL or write key. It can be logged whatever the person's
+/// consent. Tests replace the handler to assert diagnostics:
 ///
 /// ```swift
 /// var configuration = TrackingConfiguration()
@@ -35,7 +40,8 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A string property value was longer than ``TrackingConfiguration/maximumPropertyValueLength``;
         /// it was truncated.
         public static let propertyValueTooLong = Code(rawValue: "property_value_too_long")
-        /// A property had an empty key or a NaN or infinite number; the property was dropped.
+        /// A property had an empty key or a NaN or infinite number; the property was dropped (a number inside
+        /// an array or object became `null`).
         public static let invalidProperty = Code(rawValue: "invalid_property")
         /// A sink threw while receiving an event; the other sinks still received it.
         public static let sinkFailed = Code(rawValue: "sink_failed")
@@ -54,13 +60,15 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// What kind of problem this is.
     public var code: Code
-    /// A human-readable explanation naming the offending value.
+    /// A human-readable explanation of what went wrong: the setting, property key, counts, HTTP status or
+    /// error code involved, never a value, a user id, an identifier, a path, a URL or the write key.
     public var message: String
 
     /// Creates a diagnostic.
     /// - Parameters:
     ///   - code: What kind of problem this is.
-    ///   - message: A human-readable explanation naming the offending value.
+    ///   - message: A human-readable explanation of what went wrong, without the data involved (see
+    ///     ``message``).
     public init(code: Code, message: String) {
         self.code = code
         self.message = message
@@ -69,16 +77,21 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `[Tracking] code: message`.
     public var description: String { "[Tracking] \(code): \(message)" }
 
-    /// Writes ``description`` and a newline to standard error.
+    /// Writes ``description`` and a newline to standard error (file descriptor 2), in one write.
     public static let logToStandardError: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
         FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
     }
 
-    /// The default diagnostic handler: the unified log on Apple platforms (subsystem `Sightline`, category
-    /// `Tracking`, so diagnostics show in Console and Xcode on a device), standard error elsewhere.
+    /// The default diagnostic handler.
+    ///
+    /// - On Apple platforms: the unified log (`os.Logger`, subsystem `Sightline`, category `Tracking`, level
+    ///   error), shown in Console and Xcode and kept in a device's log archive. The ``code`` is logged public;
+    ///   the ``message`` private, so a device's log shows it only while a debugger or a logging profile is
+    ///   attached and `<private>` otherwise.
+    /// - Elsewhere (Linux): ``logToStandardError``, the whole ``description``.
     public static let logToSystem: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
         #if canImport(os)
-        systemLog.error("\(diagnostic.description, privacy: .public)")
+        systemLog.error("[Tracking] \(diagnostic.code.rawValue, privacy: .public): \(diagnostic.message, privacy: .private)")
         #else
         logToStandardError(diagnostic)
         #endif

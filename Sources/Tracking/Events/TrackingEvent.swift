@@ -134,6 +134,11 @@ extension TrackingPropertyValue {
         case .int(let value): return String(value)
         case .double(let value): return String(value)
         case .bool(let value): return String(value)
+        case .date(let value): return WireTimestamp.string(value)
+        case .array(let values): return "[" + values.map(\.logDescription).joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.logDescription)" }.joined(separator: ", ") + "}"
+        case .null: return "null"
         }
     }
 }

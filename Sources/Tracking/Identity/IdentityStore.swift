@@ -59,7 +59,7 @@ final class IdentityStore: @unchecked Sendable {
             }
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,
-                message: "\(fileURL.path) is not a readable identity; a new anonymous id replaces it"
+                message: "identity.json holds no readable identity; a new anonymous id replaces it"
             ))
         }
         let fresh = TrackingIdentity()
@@ -78,7 +78,7 @@ final class IdentityStore: @unchecked Sendable {
         } catch {
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,
-                message: "could not save the identity to \(fileURL.path): \(error); it is kept in memory only"
+                message: "could not save identity.json (\(TrackingDiagnostic.errorCodes(of: error))); the identity is kept in memory only"
             ))
         }
     }

@@ -1,5 +1,9 @@
 /// Makes recorded events safe to deliver: drops events without a usable name, truncates oversized names
-/// and values, drops properties that no wire format can carry, and says so in a diagnostic each time.
+/// and values, bounds the depth, count and size of properties, replaces what no wire format can carry, and
+/// says so in a diagnostic each time.
+///
+/// Diagnostics name the code, the property key and counts, never a value, a name or an identifier: they are
+/// logged, and property values and identifiers can be personal data.
 ///
 /// Runs only on events about to be delivered (a few per second at most), never per scanned view; valid
 /// events, the normal case, pass through without their properties being rebuilt.
@@ -8,16 +12,28 @@ struct EventSanitizer {
 
     var maximumNameLength: Int
     var maximumPropertyValueLength: Int
+    var maximumPropertyDepth: Int
+    var maximumPropertyCount: Int
+    var maximumPropertiesByteCount: Int
 
-    init(maximumNameLength: Int = 256, maximumPropertyValueLength: Int = 1024) {
+    init(
+        maximumNameLength: Int = 256, maximumPropertyValueLength: Int = 1024, maximumPropertyDepth: Int = 8,
+        maximumPropertyCount: Int = 1000, maximumPropertiesByteCount: Int = 24_000
+    ) {
         self.maximumNameLength = maximumNameLength
         self.maximumPropertyValueLength = maximumPropertyValueLength
+        self.maximumPropertyDepth = maximumPropertyDepth
+        self.maximumPropertyCount = maximumPropertyCount
+        self.maximumPropertiesByteCount = maximumPropertiesByteCount
     }
 
     init(_ configuration: TrackingConfiguration) {
         self.init(
             maximumNameLength: configuration.maximumNameLength,
-            maximumPropertyValueLength: configuration.maximumPropertyValueLength
+            maximumPropertyValueLength: configuration.maximumPropertyValueLength,
+            maximumPropertyDepth: configuration.maximumPropertyDepth,
+            maximumPropertyCount: configuration.maximumPropertyCount,
+            maximumPropertiesByteCount: configuration.maximumPropertiesByteCount
         )
     }
 
@@ -29,14 +45,14 @@ struct EventSanitizer {
             if let eventName = event.eventName {
                 guard let name = sanitize(name: eventName.rawValue, what: "event name", report: report) else { return nil }
                 event.eventName = TrackingEventName(rawValue: name)
-                owner = "event \(name)"
+                owner = "the track event"
             } else if let userID = event.identity?.userID {
                 guard let valid = sanitize(name: userID, what: "user id", report: report) else { return nil }
                 event.identity?.userID = valid
-                owner = "user \(valid)"
+                owner = "the identify event"
             } else {
                 // Traits of a person not identified yet (`identify(traits:)`), as Segment allows.
-                owner = "anonymous user"
+                owner = "the identify event"
             }
             event.eventProperties = sanitize(event.eventProperties, owner: owner, report: report) ?? event.eventProperties
         } else if let element = event.element {
@@ -61,6 +77,16 @@ struct EventSanitizer {
 
     // MARK: - Private
 
+    /// What repairing one top-level property found inside its value, reported once per property.
+    private struct Findings {
+        var nonFinite = 0
+        var longStrings = 0
+        var longKeys = 0
+        var invalidKeys = 0
+        var tooDeep = 0
+        var overCount = 0
+    }
+
     /// A non-blank name within the length limit, or `nil` (with a diagnostic) when it is blank.
     private func sanitize(name: String, what: String, report: (TrackingDiagnostic) -> Void) -> String? {
         guard !isBlank(name) else {
@@ -72,20 +98,17 @@ struct EventSanitizer {
 
     private func sanitize(_ element: TrackingElement, report: (TrackingDiagnostic) -> Void) -> TrackingElement? {
         guard !isBlank(element.elementType.rawValue) else {
-            report(TrackingDiagnostic(
-                code: .emptyName,
-                message: "element type is empty (identifier \(element.identifier.map { "\"\($0)\"" } ?? "nil")); impression dropped"
-            ))
+            report(TrackingDiagnostic(code: .emptyName, message: "element type is empty; impression dropped"))
             return nil
         }
         var element = element
         let type = truncated(element.elementType.rawValue, to: maximumNameLength, code: .nameTooLong, what: "element type", report: report)
         if let type { element.elementType = TrackingElementType(rawValue: type) }
         if let identifier = element.identifier,
-           let short = truncated(identifier, to: maximumNameLength, code: .nameTooLong, what: "identifier of element \(element.elementType)", report: report) {
+           let short = truncated(identifier, to: maximumNameLength, code: .nameTooLong, what: "element identifier", report: report) {
             element.identifier = short
         }
-        if let properties = sanitize(element.properties, owner: "element \(element.elementType)", report: report) {
+        if let properties = sanitize(element.properties, owner: "the element", report: report) {
             element.properties = properties
         }
         return element
@@ -95,8 +118,7 @@ struct EventSanitizer {
         guard !isBlank(screen.screenName.rawValue) else {
             report(TrackingDiagnostic(
                 code: .emptyName,
-                message: "screen name is empty (identifier \(screen.identifier.map { "\"\($0)\"" } ?? "nil")); "
-                    + (subject ? "screen view dropped" : "screen context dropped from the impression")
+                message: "screen name is empty; " + (subject ? "screen view dropped" : "screen context dropped from the impression")
             ))
             return nil
         }
@@ -105,55 +127,161 @@ struct EventSanitizer {
             screen.screenName = TrackingScreenName(rawValue: name)
         }
         if let identifier = screen.identifier,
-           let short = truncated(identifier, to: maximumNameLength, code: .nameTooLong, what: "identifier of screen \(screen.screenName)", report: report) {
+           let short = truncated(identifier, to: maximumNameLength, code: .nameTooLong, what: "screen identifier", report: report) {
             screen.identifier = short
         }
-        if let properties = sanitize(screen.properties, owner: "screen \(screen.screenName)", report: report) {
+        if let properties = sanitize(screen.properties, owner: "the screen", report: report) {
             screen.properties = properties
         }
         return screen
     }
 
-    /// The repaired properties, or `nil` when they are valid as they are.
+    /// The repaired properties, or `nil` when they are valid as they are. Properties are repaired in key
+    /// order, so that what a limit cuts off is the same on every run.
     private func sanitize(
         _ properties: TrackingProperties, owner: String, report: (TrackingDiagnostic) -> Void
     ) -> TrackingProperties? {
-        guard properties.contains(where: { !isValid(key: $0.key, value: $0.value) }) else { return nil }
+        let measure = TrackingPropertyMeasure(properties, depthLimit: maximumPropertyDepth)
+        guard measure.depth > maximumPropertyDepth || measure.valueCount > maximumPropertyCount
+            || measure.byteCount > maximumPropertiesByteCount
+            || properties.contains(where: { !isValid(key: $0.key) || !isValid($0.value) })
+        else { return nil }
         var repaired: TrackingProperties = [:]
+        var remaining = maximumPropertyCount
+        var overCount = 0
         for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
             if key.isEmpty {
                 report(TrackingDiagnostic(code: .invalidProperty, message: "\(owner) has a property with an empty key; dropped"))
                 continue
             }
             if case .double(let number) = value, !number.isFinite {
-                report(TrackingDiagnostic(code: .invalidProperty, message: "\(owner) property \"\(prefix(of: key))\" is \(number); dropped"))
-                continue
-            }
-            let validKey = truncated(key, to: maximumNameLength, code: .nameTooLong, what: "property key of \(owner)", report: report) ?? key
-            var validValue = value
-            if case .string(let text) = value,
-               let short = truncated(text, to: maximumPropertyValueLength, code: .propertyValueTooLong,
-                                     what: "value of \(owner) property \"\(prefix(of: validKey))\"", report: report) {
-                validValue = .string(short)
-            }
-            guard repaired[validKey] == nil else {
                 report(TrackingDiagnostic(
-                    code: .invalidProperty,
-                    message: "\(owner) property \"\(prefix(of: key))\" truncates to a key it already has; dropped"
+                    code: .invalidProperty, message: "property \"\(prefix(of: key))\" of \(owner) is NaN or infinite; dropped"
                 ))
                 continue
             }
-            repaired[validKey] = validValue
+            let validKey = truncated(key, to: maximumNameLength, code: .nameTooLong,
+                                     what: "key \"\(prefix(of: key))\" of a property of \(owner)", report: report) ?? key
+            guard repaired[validKey] == nil else {
+                report(TrackingDiagnostic(
+                    code: .invalidProperty,
+                    message: "property \"\(prefix(of: key))\" of \(owner) truncates to a key it already has; dropped"
+                ))
+                continue
+            }
+            var findings = Findings()
+            let validValue = repair(value, depth: 1, remaining: &remaining, findings: &findings)
+            overCount += findings.overCount
+            reportFindings(findings, key: validKey, owner: owner, report: report)
+            if let validValue { repaired[validKey] = validValue }
         }
-        return repaired
+        if overCount > 0 {
+            report(TrackingDiagnostic(
+                code: .tooManyProperties,
+                message: "\(owner) has \(measure.valueCount) property values, over the limit of \(maximumPropertyCount); "
+                    + "\(overCount) past it dropped"
+            ))
+        }
+        return fitted(repaired, owner: owner, report: report)
     }
 
-    private func isValid(key: String, value: TrackingPropertyValue) -> Bool {
-        guard !key.isEmpty, key.utf8.count <= maximumNameLength else { return false }
+    /// `value` within the limits, or `nil` when it is dropped whole; `remaining` counts down the values the
+    /// count limit still allows. Recursion stops at ``maximumPropertyDepth``.
+    private func repair(
+        _ value: TrackingPropertyValue, depth: Int, remaining: inout Int, findings: inout Findings
+    ) -> TrackingPropertyValue? {
+        guard remaining > 0 else {
+            findings.overCount += 1
+            return nil
+        }
+        remaining -= 1
         switch value {
-        case .double(let number): return number.isFinite
-        case .string(let text): return text.utf8.count <= maximumPropertyValueLength
-        case .int, .bool: return true
+        case .double(let number) where !number.isFinite:
+            findings.nonFinite += 1
+            return .null
+        case .string(let text):
+            guard let short = cut(text, to: maximumPropertyValueLength) else { return value }
+            findings.longStrings += 1
+            return .string(short)
+        case .array(let elements):
+            guard elements.isEmpty || depth < maximumPropertyDepth else {
+                findings.tooDeep += 1
+                return nil
+            }
+            return .array(elements.compactMap { repair($0, depth: depth + 1, remaining: &remaining, findings: &findings) })
+        case .object(let members):
+            guard members.isEmpty || depth < maximumPropertyDepth else {
+                findings.tooDeep += 1
+                return nil
+            }
+            var repaired: TrackingProperties = [:]
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                let validKey = cut(key, to: maximumNameLength) ?? key
+                if validKey != key { findings.longKeys += 1 }
+                guard !key.isEmpty, repaired[validKey] == nil else {
+                    findings.invalidKeys += 1
+                    continue
+                }
+                if let valid = repair(member, depth: depth + 1, remaining: &remaining, findings: &findings) {
+                    repaired[validKey] = valid
+                }
+            }
+            return .object(repaired)
+        default:
+            return value
+        }
+    }
+
+    private func reportFindings(_ findings: Findings, key: String, owner: String, report: (TrackingDiagnostic) -> Void) {
+        let found: [(count: Int, code: TrackingDiagnostic.Code, what: String)] = [
+            (findings.nonFinite, .invalidProperty, "NaN or infinite number(s); replaced by null"),
+            (findings.longStrings, .propertyValueTooLong, "string(s) over \(maximumPropertyValueLength) UTF-8 bytes; truncated"),
+            (findings.longKeys, .nameTooLong, "key(s) over \(maximumNameLength) UTF-8 bytes; truncated"),
+            (findings.invalidKeys, .invalidProperty, "member(s) with an empty or duplicate (once truncated) key; dropped"),
+            (findings.tooDeep, .propertiesTooDeep, "value(s) nested over \(maximumPropertyDepth) levels; dropped"),
+        ]
+        for (count, code, what) in found where count > 0 {
+            report(TrackingDiagnostic(code: code, message: "property \"\(prefix(of: key))\" of \(owner) holds \(count) \(what)"))
+        }
+    }
+
+    /// `properties` within ``maximumPropertiesByteCount`` as JSON: in key order, each property that still
+    /// fits is kept and each that does not is dropped.
+    private func fitted(_ properties: TrackingProperties, owner: String, report: (TrackingDiagnostic) -> Void) -> TrackingProperties {
+        let byteCount = TrackingPropertyMeasure(properties, depthLimit: maximumPropertyDepth).byteCount
+        guard byteCount > maximumPropertiesByteCount else { return properties }
+        var fitted: TrackingProperties = [:]
+        var budget = maximumPropertiesByteCount - 2
+        var dropped = 0
+        for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
+            let cost = key.utf8.count + 3 + TrackingPropertyMeasure.byteCount(of: value) + (fitted.isEmpty ? 0 : 1)
+            if cost <= budget {
+                fitted[key] = value
+                budget -= cost
+            } else {
+                dropped += 1
+            }
+        }
+        report(TrackingDiagnostic(
+            code: .propertiesTooLarge,
+            message: "\(owner) has properties of \(byteCount) bytes as JSON, over the limit of \(maximumPropertiesByteCount); "
+                + "\(dropped) of \(properties.count) dropped"
+        ))
+        return fitted
+    }
+
+    private func isValid(key: String) -> Bool {
+        !key.isEmpty && key.utf8.count <= maximumNameLength
+    }
+
+    /// Recursive; called only on values already measured within ``maximumPropertyDepth``.
+    private func isValid(_ value: TrackingPropertyValue) -> Bool {
+        switch value {
+        case .double(let number): number.isFinite
+        case .string(let text): text.utf8.count <= maximumPropertyValueLength
+        case .int, .bool, .date, .null: true
+        case .array(let elements): elements.allSatisfy(isValid)
+        case .object(let members): members.allSatisfy { isValid(key: $0.key) && isValid($0.value) }
         }
     }
 
@@ -161,12 +289,22 @@ struct EventSanitizer {
         text.allSatisfy(\.isWhitespace)
     }
 
-    /// `text` cut to at most `limit` UTF-8 bytes on a character boundary, or `nil` when it already fits.
+    /// `text` cut to at most `limit` UTF-8 bytes on a character boundary, with a diagnostic naming `what`
+    /// and the sizes, or `nil` when it already fits.
     private func truncated(
         _ text: String, to limit: Int, code: TrackingDiagnostic.Code, what: String, report: (TrackingDiagnostic) -> Void
     ) -> String? {
-        let length = text.utf8.count
-        guard length > limit else { return nil }
+        guard let result = cut(text, to: limit) else { return nil }
+        report(TrackingDiagnostic(
+            code: code,
+            message: "\(what) is \(text.utf8.count) UTF-8 bytes, over the limit of \(limit); truncated to \(result.utf8.count)"
+        ))
+        return result
+    }
+
+    /// `text` cut to at most `limit` UTF-8 bytes on a character boundary, or `nil` when it already fits.
+    private func cut(_ text: String, to limit: Int) -> String? {
+        guard text.utf8.count > limit else { return nil }
         var bytes = 0
         var end = text.startIndex
         for index in text.indices {
@@ -176,15 +314,10 @@ struct EventSanitizer {
             bytes += size
             end = next
         }
-        let result = String(text[..<end])
-        report(TrackingDiagnostic(
-            code: code,
-            message: "\(what) \"\(prefix(of: text))\" is \(length) UTF-8 bytes, over the limit of \(limit); truncated to \(bytes)"
-        ))
-        return result
+        return String(text[..<end])
     }
 
-    /// Enough of a possibly huge string to recognise it in a log line.
+    /// Enough of a possibly huge key to recognise it in a log line.
     private func prefix(of text: String) -> String {
         text.utf8.count <= 40 ? text : String(text.prefix(40)) + "…"
     }

@@ -131,7 +131,7 @@ extension Tracker {
             } catch {
                 report(TrackingDiagnostic(
                     code: .sinkFailed,
-                    message: "\(type(of: sink)) failed to receive \(event.kind) \(event.name): \(error)"
+                    message: "\(type(of: sink)) threw \(TrackingDiagnostic.errorCodes(of: error)) receiving an event of kind \(event.kind); the other sinks received it"
                 ))
             }
         }

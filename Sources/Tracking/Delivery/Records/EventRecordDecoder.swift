@@ -127,21 +127,45 @@ struct EventRecordDecoder {
         return String(decoding: try take(stored - 1), as: UTF8.self)
     }
 
-    private mutating func properties() throws -> TrackingProperties {
-        let count = try length()
+    private mutating func properties(depth: Int = 1) throws -> TrackingProperties {
+        let count = try count()
         var properties = TrackingProperties(minimumCapacity: count)
         for _ in 0..<count {
             let key = try string()
-            switch EventRecordEncoder.ValueTag(rawValue: try byte()) {
-            case .string: properties[key] = .string(try string())
-            case .int:
-                let zigzag = try varint()
-                properties[key] = .int(Int(truncatingIfNeeded: Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))))
-            case .double: properties[key] = .double(try double())
-            case .bool: properties[key] = .bool(try byte() != 0)
-            case nil: throw Malformed(description: "unknown property value tag")
-            }
+            properties[key] = try value(depth: depth)
         }
         return properties
+    }
+
+    /// A count of items that take at least one byte each: a larger one cannot be right, and must not size
+    /// an allocation.
+    private mutating func count() throws -> Int {
+        let count = try length()
+        guard count <= bytes.endIndex - offset else { throw Malformed(description: "count \(count) exceeds the record") }
+        return count
+    }
+
+    /// Recursion is bounded by ``RecordFormat/maximumValueDepth``, so no record can exhaust the stack.
+    private mutating func value(depth: Int) throws -> TrackingPropertyValue {
+        guard depth <= RecordFormat.maximumValueDepth else { throw Malformed(description: "values nested too deep") }
+        switch EventRecordEncoder.ValueTag(rawValue: try byte()) {
+        case .string: return .string(try string())
+        case .int:
+            let zigzag = try varint()
+            return .int(Int(truncatingIfNeeded: Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1)))))
+        case .double: return .double(try double())
+        case .bool: return .bool(try byte() != 0)
+        case .null: return .null
+        case .date: return .date(Date(timeIntervalSinceReferenceDate: try double()))
+        case .array:
+            let count = try count()
+            var elements: [TrackingPropertyValue] = []
+            elements.reserveCapacity(count)
+            for _ in 0..<count { elements.append(try value(depth: depth + 1)) }
+            return .array(elements)
+        case .object:
+            return .object(try properties(depth: depth + 1))
+        case nil: throw Malformed(description: "unknown property value tag")
+        }
     }
 }

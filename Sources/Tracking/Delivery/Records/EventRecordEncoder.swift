@@ -11,12 +11,22 @@ struct EventRecordEncoder {
     private(set) var bytes: [UInt8] = []
 
     init() {
-        bytes.reserveCapacity(4096)
+        bytes.reserveCapacity(Self.initialCapacity)
     }
 
+    /// Empties the buffer, keeping its storage unless a large event grew it past
+    /// ``maximumRetainedCapacity``: one big event must not stay resident for the life of the process.
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        if bytes.capacity > Self.maximumRetainedCapacity {
+            bytes = []
+            bytes.reserveCapacity(Self.initialCapacity)
+        } else {
+            bytes.removeAll(keepingCapacity: true)
+        }
     }
+
+    /// The most buffer storage kept between events; every event the sink admits fits far below it.
+    static let maximumRetainedCapacity = 64 << 10
 
     /// Appends one framed context record.
     mutating func appendContext(_ context: TrackingContext) {
@@ -74,9 +84,17 @@ struct EventRecordEncoder {
         static let context = Flags(rawValue: 1 << 4)
     }
 
-    /// Property value tags.
+    /// Property value tags. Version-1 records written before nested values existed use only the first four.
     enum ValueTag: UInt8 {
         case string = 0, int = 1, double = 2, bool = 3
+        /// ``TrackingPropertyValue/null``: no payload.
+        case null = 4
+        /// ``TrackingPropertyValue/date(_:)``: `Date`'s seconds since 2001 (Float64 LE).
+        case date = 5
+        /// ``TrackingPropertyValue/array(_:)``: the count (varint), then each value.
+        case array = 6
+        /// ``TrackingPropertyValue/object(_:)``: the count (varint), then each key and value.
+        case object = 7
     }
 
     // MARK: - Private
@@ -132,24 +150,43 @@ struct EventRecordEncoder {
         }
     }
 
+    private static let initialCapacity = 4096
+
     private mutating func append(_ properties: TrackingProperties) {
         appendVarint(UInt64(properties.count))
         for (key, value) in properties {
             append(key)
-            switch value {
-            case .string(let text):
-                bytes.append(ValueTag.string.rawValue)
-                append(text)
-            case .int(let number):
-                bytes.append(ValueTag.int.rawValue)
-                appendVarint(UInt64(bitPattern: Int64((number << 1) ^ (number >> (Int.bitWidth - 1)))))
-            case .double(let number):
-                bytes.append(ValueTag.double.rawValue)
-                append(number)
-            case .bool(let flag):
-                bytes.append(ValueTag.bool.rawValue)
-                bytes.append(flag ? 1 : 0)
-            }
+            append(value)
+        }
+    }
+
+    /// Recursive: the sink admits only values nested at most ``RecordFormat/maximumValueDepth`` deep.
+    private mutating func append(_ value: TrackingPropertyValue) {
+        switch value {
+        case .string(let text):
+            bytes.append(ValueTag.string.rawValue)
+            append(text)
+        case .int(let number):
+            bytes.append(ValueTag.int.rawValue)
+            appendVarint(UInt64(bitPattern: Int64((number << 1) ^ (number >> (Int.bitWidth - 1)))))
+        case .double(let number):
+            bytes.append(ValueTag.double.rawValue)
+            append(number)
+        case .bool(let flag):
+            bytes.append(ValueTag.bool.rawValue)
+            bytes.append(flag ? 1 : 0)
+        case .null:
+            bytes.append(ValueTag.null.rawValue)
+        case .date(let date):
+            bytes.append(ValueTag.date.rawValue)
+            append(date.timeIntervalSinceReferenceDate)
+        case .array(let elements):
+            bytes.append(ValueTag.array.rawValue)
+            appendVarint(UInt64(elements.count))
+            for element in elements { append(element) }
+        case .object(let members):
+            bytes.append(ValueTag.object.rawValue)
+            append(members)
         }
     }
 }

@@ -19,6 +19,10 @@ enum RecordFormat {
     /// Larger payloads are treated as corruption: no event comes near it.
     static let maximumPayloadSize = 4 << 20
 
+    /// The deepest nesting of a property value (a scalar is 1, a scalar in an array 2): the sink refuses
+    /// deeper events and the decoder deeper records, so neither recursion can exhaust the stack.
+    static let maximumValueDepth = 32
+
     /// The kinds of record.
     enum RecordType: UInt8 {
         /// One ``TrackingEvent``.

@@ -66,7 +66,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             consent = ConsentState(.pending)
             diagnostics.report(TrackingDiagnostic(
                 code: .consentStorageFailed,
-                message: "the saved consent in \(consentFile.url.path) \(reason); consent is pending until the app sets it"
+                message: "the saved consent \(reason); consent is pending until the app sets it"
             ))
         }
         consentState = consent
@@ -107,10 +107,21 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
 
     /// Appends the event to the upload queue on disk (or to the pending area while consent is pending);
     /// when this returns, it survives the process being killed. Stores nothing while consent is denied.
+    ///
+    /// An event no collector could accept is refused with a diagnostic and counted as dropped, before it
+    /// touches the queue: a timestamp that is not finite or outside years 0000 to 9999
+    /// (``TrackingDiagnostic/Code/invalidTimestamp``), properties nested over 32 levels
+    /// (``TrackingDiagnostic/Code/propertiesTooDeep``), or texts and properties over the 32,000-byte message
+    /// limit as JSON (``TrackingDiagnostic/Code/messageTooLarge``).
     /// - Parameter event: The event, already validated by the tracker.
     /// - Throws: The system error when the event could not be written (a full disk, an unwritable
     ///   directory); nothing stored before is affected.
     public nonisolated func receive(_ event: TrackingEvent) throws {
+        guard EventAdmission(limits: configuration.wireLimits, naming: configuration.wireNaming)
+            .admits(event, report: diagnostics.report) else {
+            counters.update { $0.dropped += 1 }
+            return
+        }
         // Diagnostics found under the consent lock reach the handler after it is released: the handler may
         // call back into the sink.
         let consent = try diagnostics.deferring {
@@ -164,7 +175,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
                 } catch {
                     diagnostics.report(TrackingDiagnostic(
                         code: .consentStorageFailed,
-                        message: "could not save consent \(newValue.rawValue) to \(consentFile.url.path): \(error); it holds until the app quits"
+                        message: "could not save consent \(newValue.rawValue) (\(TrackingDiagnostic.errorCodes(of: error))); it holds until the app quits"
                     ))
                 }
                 let applied = consentState.withLock { consent -> (joined: Bool, afterUnlocking: () -> Void) in

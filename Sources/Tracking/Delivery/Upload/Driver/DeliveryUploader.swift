@@ -34,7 +34,7 @@ final class DeliveryUploader: @unchecked Sendable {
         )) else {
             report(TrackingDiagnostic(
                 code: .invalidEndpoint,
-                message: "\(configuration.endpoint) is not a valid URL; events are stored but not uploaded"
+                message: "the endpoint's scheme, host, port and path do not form a valid URL; events are stored but not uploaded"
             ))
             return nil
         }

@@ -53,7 +53,7 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
                     members = context!.members
                 }
                 guard let message = WireMessage(event: event, naming: naming, context: members)?.encoded() else {
-                    report(TrackingDiagnostic(code: .eventNotSendable, message: "event \(event.id) (\(event.kind)) lacks what its wire message needs; dropped"))
+                    report(TrackingDiagnostic(code: .eventNotSendable, message: "a stored \(event.kind) event lacks what its wire message needs; dropped"))
                     dropped.append(event.id)
                     continue
                 }

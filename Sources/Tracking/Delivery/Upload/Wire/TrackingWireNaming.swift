@@ -23,8 +23,10 @@ import Foundation
 /// naming.propertyKeys.elementType = "component"
 /// ```
 ///
-/// Added keys are written after the element's own properties; an element property with the same key is
-/// sent too, and the collector decides (most keep the last).
+/// Added keys are written after the element's own properties. They win over an app property of the same
+/// name: the app's value is left out of the message (``DeliverySink`` reports it when it receives the event),
+/// because every object has one value per key and the SDK's facts must stay trustworthy. Rename the
+/// property, or the added key, to send both.
 public struct TrackingWireNaming: Hashable, Sendable {
     // MARK: - Public
 

@@ -19,7 +19,7 @@ package struct WireBatchBuilder: Sendable {
         else {
             diagnostics(TrackingDiagnostic(
                 code: .messageTooLarge,
-                message: "message \(message.messageId) is \(message.bytes.count) bytes encoded, over the \(limits.maximumMessageBytes)-byte limit; dropped"
+                message: "a message of \(message.bytes.count) bytes encoded is over the \(limits.maximumMessageBytes)-byte limit; dropped"
             ))
             return false
         }

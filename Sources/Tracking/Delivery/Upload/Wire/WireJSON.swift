@@ -14,13 +14,18 @@ package enum WireJSON: Sendable, Equatable {
     case array([WireJSON])
     case object([WireJSONMember])
 
-    /// The value of a tracked property.
+    /// The value of a tracked property: a date as its ISO-8601 string (``WireTimestamp``), an object with
+    /// its keys sorted.
     package init(_ value: TrackingPropertyValue) {
         switch value {
         case .string(let string): self = .string(string)
         case .int(let int): self = .int(int)
         case .double(let double): self = .double(double)
         case .bool(let bool): self = .bool(bool)
+        case .date(let date): self = .string(WireTimestamp.string(date))
+        case .array(let elements): self = .array(elements.map(WireJSON.init))
+        case .object(let members): self = .object([WireJSONMember](members))
+        case .null: self = .null
         }
     }
 }

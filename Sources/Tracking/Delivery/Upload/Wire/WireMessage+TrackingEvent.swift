@@ -9,9 +9,13 @@ extension WireMessage {
     ///
     /// `messageId` is the event's id, lowercased, so a re-sent event keeps it; `anonymousId` and `userId`
     /// come from the event's identity, `context` from its context. `nil` when the event lacks what its
-    /// kind needs (a screen view without a screen, an impression without an element, a track without a name)
-    /// or has no identity (the Segment API requires an `anonymousId` or a `userId`, and a batch holding
-    /// a message without either would be rejected whole; the ``Tracker`` sets one on every event).
+    /// kind needs (a screen view without a screen, an impression without an element, a track without a name),
+    /// has no identity (the Segment API requires an `anonymousId` or a `userId`, and a batch holding
+    /// a message without either would be rejected whole; the ``Tracker`` sets one on every event), or has a
+    /// timestamp that no ISO-8601 string can carry (``WireTimestamp/isRepresentable(_:)``).
+    ///
+    /// The keys the SDK adds (``TrackingWireNaming/PropertyKeys``) win over an app property of the same
+    /// name, which is left out: one key per object, and the SDK's facts stay trustworthy.
     package init?(event: TrackingEvent, naming: TrackingWireNaming) {
         self.init(event: event, naming: naming, context: event.context.map([WireJSONMember].init) ?? [])
     }
@@ -19,31 +23,17 @@ extension WireMessage {
     /// As ``init(event:naming:)``, with the event's context already converted (a batch converts each
     /// distinct context once).
     package init?(event: TrackingEvent, naming: TrackingWireNaming, context: [WireJSONMember]) {
-        guard let identity = event.identity else { return nil }
-        let keys = naming.propertyKeys
+        guard let identity = event.identity, WireTimestamp.isRepresentable(event.timestamp) else { return nil }
         var properties: [WireJSONMember]
         let kind: Kind
         let name: String?
         switch event.kind {
-        case .screenView:
-            guard let screen = event.screen else { return nil }
-            kind = .screen
-            name = screen.screenName.rawValue
-            properties = [WireJSONMember](screen.properties)
-            if let identifier = screen.identifier { properties.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
-            properties.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
-        case .impression:
-            guard let element = event.element else { return nil }
-            kind = .track
-            name = naming.impressionEvent
-            properties = [WireJSONMember](element.properties)
-            properties.append(WireJSONMember(keys.elementType, .string(element.elementType.rawValue)))
-            if let identifier = element.identifier { properties.append(WireJSONMember(keys.elementIdentifier, .string(identifier))) }
-            if let screen = event.screen {
-                properties.append(WireJSONMember(keys.screenName, .string(screen.screenName.rawValue)))
-                if let identifier = screen.identifier { properties.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
-            }
-            properties.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
+        case .screenView, .impression:
+            guard let (own, added) = Self.scannedProperties(of: event, naming: naming) else { return nil }
+            kind = event.kind == .screenView ? .screen : .track
+            name = event.kind == .screenView ? event.screen?.screenName.rawValue : naming.impressionEvent
+            let addedKeys = Set(added.map(\.key))
+            properties = [WireJSONMember](own).filter { !addedKeys.contains($0.key) } + added
         case .track:
             guard let eventName = event.eventName else { return nil }
             kind = .track
@@ -61,5 +51,48 @@ extension WireMessage {
             anonymousId: identity.anonymousID.uuidString.lowercased(), userId: identity.userID,
             name: name, properties: properties, context: context
         )
+    }
+
+    /// The keys of the app's properties that the SDK's own keys replace in `event`'s message, sorted.
+    package static func shadowedPropertyKeys(of event: TrackingEvent, naming: TrackingWireNaming) -> [String] {
+        // Cheap first: this runs for every event the sink receives, and a clash is rare.
+        let keys = naming.propertyKeys
+        let own = event.kind == .impression ? event.element?.properties : event.kind == .screenView ? event.screen?.properties : nil
+        guard let own, !own.isEmpty,
+              own[keys.elementType] != nil || own[keys.elementIdentifier] != nil || own[keys.screenName] != nil
+                || own[keys.screenIdentifier] != nil || own[keys.visibleRatio] != nil,
+              let (own, added) = scannedProperties(of: event, naming: naming) else { return [] }
+        return added.map(\.key).filter { own[$0] != nil }.sorted()
+    }
+
+    // MARK: - Private
+
+    /// A scanned event's own properties (the screen's for a screen view, the element's for an impression)
+    /// and the members the SDK adds to them; `nil` for other events, or when the subject is missing.
+    private static func scannedProperties(
+        of event: TrackingEvent, naming: TrackingWireNaming
+    ) -> (own: TrackingProperties, added: [WireJSONMember])? {
+        let keys = naming.propertyKeys
+        var added: [WireJSONMember] = []
+        let own: TrackingProperties
+        switch event.kind {
+        case .screenView:
+            guard let screen = event.screen else { return nil }
+            own = screen.properties
+            if let identifier = screen.identifier { added.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
+        case .impression:
+            guard let element = event.element else { return nil }
+            own = element.properties
+            added.append(WireJSONMember(keys.elementType, .string(element.elementType.rawValue)))
+            if let identifier = element.identifier { added.append(WireJSONMember(keys.elementIdentifier, .string(identifier))) }
+            if let screen = event.screen {
+                added.append(WireJSONMember(keys.screenName, .string(screen.screenName.rawValue)))
+                if let identifier = screen.identifier { added.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
+            }
+        default:
+            return nil
+        }
+        added.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
+        return (own, added)
     }
 }

@@ -5,11 +5,21 @@ import Foundation
 ///
 /// Hand-written (days-to-civil-date arithmetic) rather than `ISO8601DateFormatter`, which is slow on the
 /// hot path and not `Sendable`. Always 24 bytes, so a batch's size is known before `sentAt` is.
+///
+/// Only years 0000 to 9999 have that form: a date outside them (or NaN, or infinite) is written clamped to
+/// the nearest end (NaN as 1970-01-01), never trapping. Callers that must not send such a date check
+/// ``isRepresentable(_:)`` first and drop it with a diagnostic.
 package enum WireTimestamp {
     // MARK: - Internal
 
     /// The length of every timestamp this writes.
     package static let byteCount = 24
+
+    /// Whether `date` is finite and within years 0000 to 9999, so that it is written as it is.
+    package static func isRepresentable(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        return seconds >= earliest && seconds < latest
+    }
 
     /// The timestamp's bytes, quoted for JSON.
     package static func write(_ date: Date, into writer: inout WireJSONWriter) {
@@ -25,10 +35,16 @@ package enum WireTimestamp {
 
     // MARK: - Private
 
+    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since 1970.
+    private static let earliest: Double = -62_167_219_200
+    private static let latest: Double = 253_402_300_800
+
     private static func quoted(_ date: Date, into out: inout [UInt8]) {
+        let seconds = date.timeIntervalSince1970
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, earliest), latest - 0.001)
         // Rounded to the microsecond first: `Date` stores seconds since 2001, so an instant set from a
         // 1970-based value can come back a hair early and floor into the previous millisecond.
-        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let microseconds = Int64((clamped * 1_000_000).rounded())
         let milliseconds = microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
         var days = milliseconds / 86_400_000
         var millisecondOfDay = milliseconds % 86_400_000

@@ -1,0 +1,39 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+import Tracking
+
+// README snippet: tag-screens-and-elements
+extension TrackingScreenName { static let myProfile: Self = "my_profile" }
+extension TrackingElementType { static let sparkButton: Self = "spark_button" }
+
+// README snippet end
+/// A person's profile: a tracked screen with a tracked spark button.
+final class ProfileViewController: UIViewController {
+    let user: User
+    let sparkButton = SparkButton(frame: CGRect(x: 20, y: 120, width: 160, height: 44))
+
+    /// Creates the profile of `user`.
+    /// - Parameter user: Whose profile it is.
+    init(user: User) {
+        self.user = user
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        nil
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        view.addSubview(sparkButton)
+        // README snippet: tag-screens-and-elements
+        // in viewDidLoad (identifiers are `String?`: a UUID goes in as `uuidString`)
+        trackingScreen = TrackingScreen(screenName: .myProfile, identifier: user.id.uuidString)
+        sparkButton.trackingElement = TrackingElement(elementType: .sparkButton, properties: ["position": 3])
+        // README snippet end
+    }
+}
