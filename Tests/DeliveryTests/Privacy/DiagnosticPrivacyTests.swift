@@ -108,7 +108,7 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
         try sink.receive(PersonalDataProbe.event(identity: PersonalDataProbe.identity,
                                                  note: String(repeating: PersonalDataProbe.value, count: 3_000)))
         _ = await sink.flushAndWait()
-        probe.expect([.eventNotSendable, .messageTooLarge], from: "events the wire cannot carry")
+        probe.expect([.messageTooLarge, .eventNotSendable], from: "events the wire cannot carry")
 
         collector.enqueue(.serverError, .dropConnection, .badRequest)
         try sink.receive(PersonalDataProbe.event(identity: PersonalDataProbe.identity))
