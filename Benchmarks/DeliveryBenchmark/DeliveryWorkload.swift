@@ -35,6 +35,7 @@ enum DeliveryWorkload {
     static func configuration(root: URL, writeKey: String = "benchmark") -> DeliveryConfiguration {
         var configuration = DeliveryConfiguration(writeKey: writeKey)
         configuration.storageDirectory = root
+        configuration.consentDirectory = root
         configuration.maximumStoredBytes = 1 << 30
         configuration.flushAt = .max
         configuration.flushInterval = 86_400

@@ -29,16 +29,19 @@ public enum CollectorBehaviour: Sendable, Hashable {
     case stall
     /// Reads the request, then closes the connection without answering.
     case dropConnection
+    /// 200 with a chunked body that never ends: a 1 KiB chunk every 10 ms until the client closes the
+    /// connection, the collector stops, or ``LoopbackCollector/Limits/maximumStall`` passes.
+    case endlessBody
 
     /// The HTTP status this behaviour answers with, or `nil` for ``stall`` and ``dropConnection``, which
     /// send no answer.
     public var statusCode: Int? {
-        response?.status
+        self == .endlessBody ? 200 : response?.status
     }
 
     // MARK: - Internal
 
-    /// The response to write, or `nil` for ``stall`` and ``dropConnection``.
+    /// The response to write, or `nil` for ``stall``, ``dropConnection`` and ``endlessBody``.
     var response: (status: Int, headers: [String: String], body: String)? {
         switch self {
         case .accept: return (200, [:], #"{"success":true}"#)
@@ -48,7 +51,7 @@ public enum CollectorBehaviour: Sendable, Hashable {
         case .payloadTooLarge: return (413, [:], #"{"success":false,"error":"too large"}"#)
         case .badRequest: return (400, [:], #"{"success":false,"error":"bad request"}"#)
         case .status(let status, let headers, let body): return (status, headers, body)
-        case .stall, .dropConnection: return nil
+        case .stall, .dropConnection, .endlessBody: return nil
         }
     }
 

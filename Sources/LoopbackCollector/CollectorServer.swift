@@ -172,6 +172,8 @@ final class CollectorServer: @unchecked Sendable {
                 if behaviour == .stall {
                     // Ends when the client gives up (readable: its close), the collector stops, or the bound.
                     _ = PosixSocket.wait(for: client, orWake: wakePipe.read, timeout: limits.maximumStall)
+                } else if behaviour == .endlessBody {
+                    streamEndlessBody(to: client)
                 }
                 return
             }
@@ -195,6 +197,22 @@ final class CollectorServer: @unchecked Sendable {
             if recorded.count > limits.maximumRecordedRequests { recorded.removeFirst() }
             condition.broadcast()
             return behaviour
+        }
+    }
+
+    /// Answers 200 and streams chunks until the client closes the connection (or stops reading), the
+    /// collector stops, or the stall bound passes.
+    private func streamEndlessBody(to client: Int32) {
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        _ = setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        guard PosixSocket.write(client, Array(head.utf8)) else { return }
+        let chunk = Array("400\r\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 1024) + Array("\r\n".utf8)
+        let deadline = Date(timeIntervalSinceNow: limits.maximumStall)
+        while Date() < deadline {
+            guard PosixSocket.write(client, chunk) else { return }
+            // Readable means the client closed the connection (it sends nothing more on this one).
+            guard PosixSocket.wait(for: client, orWake: wakePipe.read, timeout: 0.01) == .timedOut else { return }
         }
     }
 

@@ -51,6 +51,7 @@ public final class DemoDelivery: Sendable {
         var configuration = DeliveryConfiguration(writeKey: writeKey)
         configuration.endpoint = endpoint
         configuration.storageDirectory = storageDirectory.appendingPathComponent("Delivery", isDirectory: true)
+        configuration.consentDirectory = storageDirectory.appendingPathComponent("Tracker", isDirectory: true)
         configuration.clock = clock
         configuration.diagnosticHandler = diagnosticHandler
         configuration.uploadObserver = { report in

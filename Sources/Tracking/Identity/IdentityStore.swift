@@ -4,7 +4,8 @@ import Foundation
 /// relaunches and a log-in survives until ``Tracker/reset()``.
 ///
 /// Thread-safe: explicit calls reach it from any thread. The file is read at the first use, not at
-/// creation, so a tracker that never records anything writes nothing.
+/// creation, so a tracker that never records anything writes nothing. While consent is denied
+/// (``persists`` is `false`) nothing is read or written and the file is removed.
 ///
 /// A file that cannot be read or written costs a diagnostic, never the identity of the running process:
 /// the identity in memory stays authoritative until the file can be written again.
@@ -13,10 +14,32 @@ final class IdentityStore: @unchecked Sendable {
 
     /// - Parameters:
     ///   - directory: Where `identity.json` is kept.
+    ///   - persists: Whether the identity is kept on disk; when `false`, the file is removed at once.
     ///   - report: Receives diagnostics.
-    init(directory: URL, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
+    init(directory: URL, persists: Bool = true, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
         fileURL = directory.appendingPathComponent("identity.json", isDirectory: false)
         self.report = report
+        storesOnDisk = persists
+        if !persists {
+            try? FileManager.default.removeItem(at: fileURL)
+        }
+    }
+
+    /// Whether the identity is kept on disk (consent is not denied). Turning it off removes the file;
+    /// turning it on saves the identity in memory.
+    var persists: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storesOnDisk
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            guard newValue != storesOnDisk else { return }
+            storesOnDisk = newValue
+            if newValue { save(loaded()) } else { try? FileManager.default.removeItem(at: fileURL) }
+        }
     }
 
     /// The current identity: the saved one, or a new one (saved) at the first use.
@@ -48,11 +71,12 @@ final class IdentityStore: @unchecked Sendable {
     private let report: @Sendable (TrackingDiagnostic) -> Void
     private let lock = NSLock()
     private var current: TrackingIdentity?
+    private var storesOnDisk: Bool
 
     /// The identity, read from the file (or created) the first time; called with the lock held.
     private func loaded() -> TrackingIdentity {
         if let current { return current }
-        if let data = try? Data(contentsOf: fileURL) {
+        if storesOnDisk, let data = try? Data(contentsOf: fileURL) {
             if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: data) {
                 current = stored
                 return stored
@@ -70,6 +94,7 @@ final class IdentityStore: @unchecked Sendable {
     /// Makes `identity` current and writes it; called with the lock held.
     private func save(_ identity: TrackingIdentity) {
         current = identity
+        guard storesOnDisk else { return }
         do {
             try FileManager.default.createDirectory(
                 at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true

@@ -120,12 +120,13 @@ extension Tracker {
         }
     }
 
-    /// Hands `event` to every sink, in order: the one point where events leave the tracker. Called with
-    /// the call lock held, after validation and the ``TrackingConfiguration/beforeSend`` hooks.
+    /// Hands `event` to every sink the person's ``consent`` allows, in order: the one point where events
+    /// leave the tracker. Called with the call lock held, after validation and the
+    /// ``TrackingConfiguration/beforeSend`` hooks.
     /// - Returns: `event`, as delivered.
     nonisolated func send(_ event: TrackingEvent) -> TrackingEvent? {
         callLock.eventsDelivered += 1
-        for sink in sinks {
+        for sink in callLock.sinksAllowedByConsent {
             do {
                 try sink.receive(event)
             } catch {

@@ -126,7 +126,8 @@ public final class Tracker {
     ///
     /// Explicit calls (``track(_:properties:)`` and the others) still reach the sinks, and the sinks go on
     /// with what they do on their own: a ``DeliverySink`` keeps its queue and keeps uploading it (on its
-    /// count, interval and backgrounding triggers, and on ``flush()``) until it is released.
+    /// count, interval and backgrounding triggers, and on ``flush()``) until it is released. It does not
+    /// change ``consent``: to stop tracking the person, set ``consent`` to ``DeliveryConsent/denied``.
     public func stop() {
         RunningTrackers.remove(ObjectIdentifier(self))
         scheduler.stop()
@@ -223,10 +224,15 @@ public final class Tracker {
         )
         recorder = EventRecorder(rules: EventRecorder.Rules(configuration))
         sanitizer = EventSanitizer(configuration)
-        identityStore = IdentityStore(directory: configuration.storageDirectory, report: configuration.diagnosticHandler)
         contextProvider = ContextProvider(notificationCenter: notificationCenter)
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
+        consentSwitch = TrackerConsent(directory: configuration.storageDirectory, sinks: sinks, report: handler)
+        identityStore = IdentityStore(
+            directory: configuration.storageDirectory, persists: consentSwitch.value != .denied,
+            report: configuration.diagnosticHandler
+        )
+        callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
     }
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
@@ -252,8 +258,11 @@ public final class Tracker {
         return delivered
     }
 
-    /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory``.
+    /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
+    /// is denied.
     nonisolated let identityStore: IdentityStore
+    /// The person's choice (see ``consent``); the sinks it allows are kept in ``callLock``.
+    let consentSwitch: TrackerConsent
     /// The device and app context stamped on every event.
     nonisolated let contextProvider: ContextProvider
     /// Makes events deliverable.

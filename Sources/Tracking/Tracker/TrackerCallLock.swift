@@ -11,6 +11,8 @@ final class TrackerCallLock: @unchecked Sendable {
 
     /// Events handed to the sinks so far; read and changed with the lock held.
     var eventsDelivered = 0
+    /// The sinks the person's consent lets events reach; read and changed with the lock held.
+    var sinksAllowedByConsent: [any TrackingSink] = []
 
     /// Runs `body` holding the lock.
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

@@ -125,8 +125,8 @@ final class DeliveryConsentTests: XCTestCase {
         let fixture = try PipelineFixture()
         let configuration = fixture.configuration()
         XCTAssertEqual(configuration.defaultConsent, .granted)
-        let file = configuration.queueDirectory.appendingPathComponent("consent")
-        try FileManager.default.createDirectory(at: configuration.queueDirectory, withIntermediateDirectories: true)
+        let file = configuration.consentDirectory.appendingPathComponent("consent")
+        try FileManager.default.createDirectory(at: configuration.consentDirectory, withIntermediateDirectories: true)
 
         // Garbage (a torn or foreign write).
         try Data("gran\u{0}".utf8).write(to: file)
@@ -155,7 +155,7 @@ final class DeliveryConsentTests: XCTestCase {
         let sink = fixture.sink()
         sink.consent = .pending
         sink.consent = .denied
-        let directory = sink.configuration.queueDirectory
+        let directory = sink.configuration.consentDirectory
         XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("consent"), encoding: .utf8), "denied")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("consent.tmp").path))
         XCTAssertEqual(fixture.sink().consent, .denied)
@@ -172,7 +172,7 @@ final class DeliveryConsentTests: XCTestCase {
         XCTAssertEqual(fixture.collector.requests.count, 0)
         sink.consent = .granted
         XCTAssertEqual(fixture.sink(configuration).consent, .granted)
-        XCTAssertEqual(try String(contentsOf: sink.store.directory.appendingPathComponent("consent"), encoding: .utf8), "granted")
+        XCTAssertEqual(try String(contentsOf: fixture.root.appendingPathComponent("consent"), encoding: .utf8), "granted")
     }
 
     func testConsentChangesFromManyThreadsWhileStoringLoseNoGrantedEvent() throws {
@@ -194,9 +194,11 @@ final class DeliveryConsentTests: XCTestCase {
         }
         sink.flush()
         XCTAssertTrue(eventually { sink.statistics.delivered == 300 }, "delivered: \(sink.statistics.delivered)")
+        // A request cancelled by a change to pending may already have reached the collector: its batch is
+        // kept and sent again with the same ids (at least once, deduplicable).
         let received = fixture.receivedIds.flatMap { $0 }
-        XCTAssertEqual(received.count, 300)
-        XCTAssertTrue(Set(received) == Set(stored.values), "every event is delivered once granted, exactly once")
+        XCTAssertGreaterThanOrEqual(received.count, 300)
+        XCTAssertTrue(Set(received) == Set(stored.values), "every event is delivered once granted")
         XCTAssertEqual(sink.pendingStore.sealedSegments, [])
     }
 

@@ -35,9 +35,10 @@ final class DeliveryFaultTests: XCTestCase {
         try assertRetriedUntilDelivered(after: .serverError, .dropConnection, .tooManyRequests(retryAfter: nil), status: 500)
     }
 
-    func testRedirectsAreNotFollowedButRetriedWithADiagnosticNamingTheLocation() throws {
+    func testRedirectsAreNotFollowedButRetriedWithADiagnosticNamingTheStatusNotTheLocation() throws {
         let fixture = try PipelineFixture()
-        let moved = fixture.collector.url(path: "/landing").absoluteString
+        // A Location may carry a token or personal data: it never reaches a diagnostic.
+        let moved = fixture.collector.url(path: "/landing").absoluteString + "?token=secret-token-42&user=alice%40example.com"
         fixture.collector.enqueue(
             .status(301, headers: ["Location": moved], body: ""), .status(302, headers: ["Location": moved], body: ""),
             .status(303, headers: ["Location": moved], body: "")
@@ -54,8 +55,11 @@ final class DeliveryFaultTests: XCTestCase {
         XCTAssertEqual(fixture.receivedIds, [ids, ids, ids, ids])
         XCTAssertEqual(fixture.uploads.reports.map(\.statusCode), [301, 302, 303, 200])
         XCTAssertEqual(fixture.diagnostics.codes, [.uploadFailed, .uploadFailed, .uploadFailed])
-        for entry in fixture.diagnostics.all {
-            XCTAssertTrue(entry.message.contains(moved), entry.message)
+        for (entry, status) in zip(fixture.diagnostics.all, [301, 302, 303]) {
+            XCTAssertTrue(entry.message.contains("HTTP \(status) redirect not followed"), entry.message)
+            for secret in ["landing", "secret-token-42", "alice", "pipeline_key"] {
+                XCTAssertFalse(entry.message.contains(secret), entry.message)
+            }
         }
     }
 

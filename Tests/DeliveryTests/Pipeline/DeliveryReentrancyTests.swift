@@ -16,7 +16,7 @@ final class DeliveryReentrancyTests: XCTestCase {
         handler.sink = sink
         // Saving the consent fails (a directory stands where the file goes): a diagnostic under the consent lock.
         try FileManager.default.createDirectory(
-            at: configuration.queueDirectory.appendingPathComponent("consent"), withIntermediateDirectories: true
+            at: configuration.consentDirectory.appendingPathComponent("consent"), withIntermediateDirectories: true
         )
 
         let finished = DispatchSemaphore(value: 0)

@@ -38,6 +38,7 @@ final class PipelineFixture: @unchecked Sendable {
     func configuration(port: UInt16? = nil) -> DeliveryConfiguration {
         var configuration = DeliveryConfiguration(writeKey: Self.writeKey)
         configuration.storageDirectory = root
+        configuration.consentDirectory = root
         configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port ?? collector.port))
         configuration.flushAt = .max
         configuration.flushInterval = 3600

@@ -30,6 +30,7 @@ enum UploadChildProcess {
     static func configuration(directory: URL, port: UInt16, report: @escaping @Sendable (TrackingDiagnostic) -> Void) -> DeliveryConfiguration {
         var configuration = DeliveryConfiguration(writeKey: "kill_test")
         configuration.storageDirectory = directory
+        configuration.consentDirectory = directory
         configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port))
         configuration.flushAt = .max
         configuration.flushInterval = 3600

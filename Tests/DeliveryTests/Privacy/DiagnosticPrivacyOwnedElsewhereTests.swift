@@ -14,7 +14,6 @@ import XCTest
 /// `SIGHTLINE_PRIVACY_OWNED_ELSEWHERE=1` until its owner's branch is merged; then its skip line goes.
 final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
     func testSanitizerDiagnosticsOwnedElsewhereCarryNoPersonalData() throws {
-        try skipUntilMerged()
         MainActor.assumeIsolated {
             let probe = PersonalDataProbe()
             let tracker = Tracker(configuration: probe.trackingConfiguration("sanitizer"), sinks: [])
@@ -68,7 +67,6 @@ final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
     }
 
     func testRedirectDiagnosticOwnedElsewhereCarriesNoLocation() async throws {
-        try skipUntilMerged()
         let probe = PersonalDataProbe()
         let collector = try LoopbackCollector()
         defer { collector.stop() }

@@ -81,19 +81,19 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
         probe.expect([.invalidEndpoint], from: "an endpoint that is not a URL")
 
         let consent = probe.deliveryConfiguration("consent", collector: collector)
-        try FileManager.default.createDirectory(at: consent.queueDirectory, withIntermediateDirectories: true)
-        try Data(PersonalDataProbe.value.utf8).write(to: consent.queueDirectory.appendingPathComponent("consent"))
+        try FileManager.default.createDirectory(at: consent.consentDirectory, withIntermediateDirectories: true)
+        try Data(PersonalDataProbe.value.utf8).write(to: consent.consentDirectory.appendingPathComponent("consent"))
         let consentSink = DeliverySink(configuration: consent, notificationCenter: NotificationCenter())
         probe.expect([.consentStorageFailed], from: "an unreadable saved consent")
         // A non-empty directory where the consent's temporary file goes: saving fails.
         try FileManager.default.createDirectory(
-            at: consent.queueDirectory.appendingPathComponent("consent.tmp/\(PersonalDataProbe.value)"),
+            at: consent.consentDirectory.appendingPathComponent("consent.tmp/\(PersonalDataProbe.value)"),
             withIntermediateDirectories: true
         )
         consentSink.consent = .denied
         probe.expect([.consentStorageFailed], from: "consent that cannot be saved")
         XCTAssertEqual(probe.log.all.last?.message,
-                       "could not save consent denied (open: File exists (errno 17)); it holds until the app quits")
+                       "could not save consent denied (open: File exists (errno 17)); it applies now, and a relaunch reads it or pending")
 
         let corrupt = probe.deliveryConfiguration("corrupt", collector: collector)
         try FileManager.default.createDirectory(at: corrupt.queueDirectory, withIntermediateDirectories: true)

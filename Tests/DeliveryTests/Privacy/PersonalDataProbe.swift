@@ -79,6 +79,7 @@ final class PersonalDataProbe {
     func deliveryConfiguration(_ directory: String, collector: LoopbackCollector) -> DeliveryConfiguration {
         var configuration = DeliveryConfiguration(writeKey: Self.writeKey)
         configuration.storageDirectory = root.appendingPathComponent(directory, isDirectory: true)
+        configuration.consentDirectory = root.appendingPathComponent(directory, isDirectory: true)
         configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
         configuration.flushAt = .max
         configuration.flushInterval = 3600

@@ -9,6 +9,7 @@ final class DeliverySinkAdmissionTests: XCTestCase {
         configuration.endpoint = StoreFixture.closedLoopbackEndpoint
         configuration.flushAt = .max
         configuration.storageDirectory = fixture.root.appendingPathComponent("Delivery")
+        configuration.consentDirectory = fixture.root
         configuration.clock = fixture.clock
         configuration.diagnosticHandler = fixture.log.handler
         configuration.maximumStoredBytes = maximumStoredBytes

@@ -20,6 +20,7 @@ final class DeliverySinkTests: HeadlessTestCase {
             configuration.endpoint = StoreFixture.closedLoopbackEndpoint
             configuration.flushAt = .max
             configuration.storageDirectory = fixture.root.appendingPathComponent("Delivery")
+            configuration.consentDirectory = fixture.root
             configuration.clock = fixture.clock
             configuration.diagnosticHandler = fixture.log.handler
             let delivery = DeliverySink(configuration: configuration)

@@ -337,6 +337,7 @@ final class EventStoreTests: XCTestCase {
         configuration.endpoint = StoreFixture.closedLoopbackEndpoint
         configuration.flushAt = .max
         configuration.storageDirectory = fixture.root
+        configuration.consentDirectory = fixture.root
         configuration.diagnosticHandler = fixture.log.handler
         let sink = DeliverySink(configuration: configuration, notificationCenter: center)
         try sink.receive(fixture.event(1))

@@ -53,6 +53,7 @@ enum StoreChildProcess {
         configuration.endpoint = StoreFixture.closedLoopbackEndpoint
         configuration.flushAt = .max
         configuration.storageDirectory = directory
+        configuration.consentDirectory = directory
         configuration.queueFileEventLimit = segmentEventLimit
         configuration.diagnosticHandler = report
         return configuration

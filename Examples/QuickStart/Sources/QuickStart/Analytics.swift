@@ -30,6 +30,7 @@ final class Analytics {
         var delivery = DeliveryConfiguration(writeKey: writeKey)
         delivery.endpoint = endpoint
         delivery.storageDirectory = storageDirectory.appendingPathComponent("Delivery", isDirectory: true)
+        delivery.consentDirectory = storageDirectory
         delivery.defaultConsent = .pending
         sink = DeliverySink(configuration: delivery)
         tracker = Tracker(configuration: configuration, sinks: [sink])

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Whether the user allows events to leave the device, as the app last told ``DeliverySink/consent``.
+/// Whether the person allows tracking, as the app last told ``Tracker/consent`` (or ``DeliverySink/consent``
+/// for a sink used without a tracker).
 ///
 /// | state      | new events                         | stored events                                  |
 /// |------------|------------------------------------|------------------------------------------------|
@@ -8,12 +9,13 @@ import Foundation
 /// | `granted`  | stored in the upload queue         | what was pending joins the queue               |
 /// | `denied`   | not stored                         | everything not yet uploaded is purged          |
 ///
-/// The value is persisted in the write key's directory, so it survives relaunches;
+/// The value is persisted once for the app, in the Sightline directory (not per write key), so it survives
+/// relaunches, write-key rotation and a new ``DeliveryConfiguration/storageDirectory``;
 /// ``DeliveryConfiguration/defaultConsent`` applies only until the app sets one.
 ///
 /// ```swift
-/// delivery.consent = .pending          // before the consent dialog
-/// delivery.consent = userAccepted ? .granted : .denied
+/// tracker.consent = .pending          // before the consent dialog
+/// tracker.consent = userAccepted ? .granted : .denied
 /// ```
 public enum DeliveryConsent: String, Sendable, Codable {
     /// No decision yet: new events are kept in a separate pending area, and nothing leaves the device.

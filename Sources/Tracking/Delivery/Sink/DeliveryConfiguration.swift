@@ -30,6 +30,14 @@ public struct DeliveryConfiguration: Sendable {
         set { ownStorageDirectory = newValue }
     }
 
+    /// Where the person's consent is saved (a file named `consent`): by default the app's Sightline directory,
+    /// shared by every write key, sink and tracker and independent of ``storageDirectory``, so rotating the write
+    /// key or moving the queue never forgets a denial.
+    ///
+    /// Change it only to move all of Sightline's files (into an app group container, say) and then for every sink
+    /// and the tracker alike; tests point it at a temporary directory so they never touch the real one.
+    public var consentDirectory: URL = SightlineStorage.defaultDirectory
+
     /// Above this many bytes on disk, the oldest events are dropped, with a diagnostic. Default 32 MiB.
     public var maximumStoredBytes: Int = 32 << 20
 
@@ -105,8 +113,8 @@ public struct DeliveryConfiguration: Sendable {
     /// The event name and property keys used on the wire for impressions and screen identifiers.
     public var wireNaming = TrackingWireNaming()
 
-    /// The consent used when the app has never set ``DeliverySink/consent`` for this write key (none is
-    /// persisted). Default ``DeliveryConsent/granted``; use ``DeliveryConsent/pending`` when the app asks
+    /// The consent used when the app has never set one (no consent is persisted in the app's Sightline
+    /// directory). Default ``DeliveryConsent/granted``; use ``DeliveryConsent/pending`` when the app asks
     /// the user first.
     public var defaultConsent: DeliveryConsent = .granted
 
@@ -137,6 +145,9 @@ public struct DeliveryConfiguration: Sendable {
 
     /// The request and message size limits of the wire format.
     package var wireLimits = WireLimits()
+
+    /// Called after each request body is built, before consent is checked to start it (a test's hook).
+    package var uploadWillStart: (@Sendable () -> Void)?
 
     /// ``flushAt``, or its default (with a diagnostic) when it is below 1.
     var validFlushAt: Int {

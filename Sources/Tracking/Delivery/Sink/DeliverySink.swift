@@ -34,7 +34,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     public let configuration: DeliveryConfiguration
 
     /// Opens the write key's queue and pending area, recovering what an earlier process left, reads the
-    /// persisted consent, and starts the uploader and its triggers (a count, an interval, backgrounding).
+    /// app's persisted consent (merging in per-write-key files of earlier versions), and starts the uploader and its triggers (a count, an interval, backgrounding).
     ///
     /// Recovery reads and checks every queued record (about 1 ms per 1,000 queued events in a release build),
     /// so create the sink once, early, like the tracker.
@@ -54,9 +54,9 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             directory: directory.appendingPathComponent("pending", isDirectory: true), limits: limits,
             clock: configuration.clock, report: diagnostics.report
         )
-        consentFile = ConsentFile(directory: directory)
+        consentFile = ConsentFile(directory: configuration.consentDirectory)
         let consent: ConsentState
-        switch consentFile.load() {
+        switch consentFile.loadMigrating(legacyUnder: configuration.storageDirectory, report: diagnostics.report) {
         case .missing:
             consent = ConsentState(configuration.defaultConsent)
         case .saved(let saved):
@@ -64,15 +64,11 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         case .unreadable(let reason):
             // Never fail open: without a readable decision nothing leaves the device until the app sets one.
             consent = ConsentState(.pending)
-            diagnostics.report(TrackingDiagnostic(
-                code: .consentStorageFailed,
-                message: "the saved consent \(reason); consent is pending until the app sets it"
-            ))
+            diagnostics.report(ConsentFile.unreadableDiagnostic(reason))
         }
         consentState = consent
         uploader = DeliveryUploader(
-            configuration: configuration, store: store, counters: counters,
-            isUploadAllowed: { consent.current == .granted }
+            configuration: configuration, store: store, counters: counters, consent: consent
         )
         let (store, pendingStore, uploader) = (store, pendingStore, uploader)
         backgroundObservation = notificationCenter.addObserver(
@@ -151,17 +147,25 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         }
     }
 
-    /// Whether events may leave the device; thread-safe, persisted in the write key's directory, and
-    /// changeable at any time.
+    /// Whether events may leave the device; thread-safe, persisted once for the app (in the Sightline
+    /// directory, shared by every write key), and changeable at any time. A sink handed to a ``Tracker``
+    /// follows ``Tracker/consent``: set it there.
     ///
     /// - ``DeliveryConsent/pending``: new events go to a separate pending area; nothing is uploaded.
     /// - ``DeliveryConsent/granted``: new events join the upload queue, and so does the pending area.
     /// - ``DeliveryConsent/denied``: everything not yet uploaded, pending included, is purged, and new
-    ///   events are not stored. A batch in flight when consent becomes denied is not retried.
+    ///   events are not stored.
+    ///
+    /// Consent is checked in the step that starts each request, under the lock this setter takes (it waits
+    /// for a start in progress, never for a request), so no request starts once a change away from
+    /// ``DeliveryConsent/granted`` has returned; the request in flight is cancelled (its batch kept while
+    /// pending, purged when denied), and nothing read before a denial is sent, even after a new grant.
     ///
     /// Until the app sets it, it is the persisted value, else ``DeliveryConfiguration/defaultConsent``; a
     /// persisted value that cannot be read (or is not a consent) counts as ``DeliveryConsent/pending``, with
-    /// a ``TrackingDiagnostic/Code/consentStorageFailed`` diagnostic, so consent never fails open.
+    /// a ``TrackingDiagnostic/Code/consentStorageFailed`` diagnostic, so consent never fails open. A denial
+    /// that cannot be saved normally overwrites the old file in place or leaves it empty, so a relaunch
+    /// reads denied or pending.
     public var consent: DeliveryConsent {
         get { consentState.current }
         set {
@@ -175,7 +179,8 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
                 } catch {
                     diagnostics.report(TrackingDiagnostic(
                         code: .consentStorageFailed,
-                        message: "could not save consent \(newValue.rawValue) (\(TrackingDiagnostic.errorCodes(of: error))); it holds until the app quits"
+                        message: "could not save consent \(newValue.rawValue) (\(TrackingDiagnostic.errorCodes(of: error))); it applies now, and a relaunch "
+                            + (newValue == .granted ? "reads the consent saved before" : "reads it or pending")
                     ))
                 }
                 let applied = consentState.withLock { consent -> (joined: Bool, afterUnlocking: () -> Void) in

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Where batches are posted: a collector that speaks the Segment HTTP Tracking API, built from typed parts.
@@ -12,7 +19,13 @@ import Foundation
 /// let eu = TrackingEndpoint.segmentEU                                   // https://events.eu1.segmentapis.com/v1/batch
 /// let rudder = TrackingEndpoint.rudderStack(dataPlaneHost: "acme.dataplane.rudderstack.com")
 /// let own = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: 8080)
+/// let lan = TrackingEndpoint(scheme: .http, host: "collector.lan", allowsCleartextHTTP: true)
 /// ```
+///
+/// Plain `http` sends the write key and every event readable by anyone on the path, so it is accepted only
+/// for loopback hosts (`localhost`, `127.0.0.0/8`, `::1`) and for an endpoint whose
+/// ``allowsCleartextHTTP`` is set; a ``DeliverySink`` refuses any other `http` endpoint with a
+/// ``TrackingDiagnostic/Code/invalidEndpoint`` diagnostic and uploads nothing.
 public struct TrackingEndpoint: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Public
 
@@ -20,7 +33,8 @@ public struct TrackingEndpoint: Hashable, Sendable, CustomStringConvertible {
     public enum Scheme: String, Hashable, Sendable {
         /// TLS; use it for anything that leaves the device.
         case https
-        /// Plain HTTP, for loopback and local collectors (App Transport Security must allow it on iOS).
+        /// Plain HTTP: accepted for loopback hosts, and for others only with ``TrackingEndpoint/allowsCleartextHTTP``
+        /// (App Transport Security must allow it on iOS too).
         case http
     }
 
@@ -36,6 +50,10 @@ public struct TrackingEndpoint: Hashable, Sendable, CustomStringConvertible {
     public var port: Int?
     /// The path, starting with `/`.
     public var path: String
+    /// Whether plain ``Scheme/http`` may be used for this host although it is not a loopback host: the
+    /// app's explicit opt-in to sending the write key and events unencrypted (a collector on a trusted
+    /// network). Default `false`. Loopback hosts never need it; `https` ignores it.
+    public var allowsCleartextHTTP: Bool
 
     /// Creates an endpoint from its parts.
     /// - Parameters:
@@ -43,11 +61,14 @@ public struct TrackingEndpoint: Hashable, Sendable, CustomStringConvertible {
     ///   - host: The host name or IP address.
     ///   - port: The port, or `nil` (the default) for the scheme's default.
     ///   - path: The path (default ``batchPath``); a missing leading `/` is added.
-    public init(scheme: Scheme = .https, host: String, port: Int? = nil, path: String = TrackingEndpoint.batchPath) {
+    ///   - allowsCleartextHTTP: Accept ``Scheme/http`` for a host that is not a loopback host (default `false`).
+    public init(scheme: Scheme = .https, host: String, port: Int? = nil, path: String = TrackingEndpoint.batchPath,
+                allowsCleartextHTTP: Bool = false) {
         self.scheme = scheme
         self.host = host
         self.port = port
         self.path = path.hasPrefix("/") ? path : "/" + path
+        self.allowsCleartextHTTP = allowsCleartextHTTP
     }
 
     /// Segment, US region: `https://api.segment.io/v1/batch`.
@@ -90,8 +111,30 @@ public struct TrackingEndpoint: Hashable, Sendable, CustomStringConvertible {
         return components.url
     }
 
+    /// Whether requests would travel in cleartext to a host the app did not opt in: ``Scheme/http`` to a
+    /// host that is not `localhost`, in `127.0.0.0/8` or `::1`, without ``allowsCleartextHTTP``.
+    var refusesCleartext: Bool {
+        scheme == .http && !allowsCleartextHTTP && !Self.isLoopback(host)
+    }
+
     /// The URL as a string, or the parts when they are invalid.
     public var description: String {
         url?.absoluteString ?? "invalid endpoint (\(scheme.rawValue), \(host), \(port.map(String.init) ?? "-"), \(path))"
+    }
+
+    // MARK: - Private
+
+    private static func isLoopback(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, name, &v4) == 1 {
+            return withUnsafeBytes(of: &v4) { $0[0] } == 127
+        }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
+        return withUnsafeBytes(of: &v6) { Array($0) } == Array(repeating: 0, count: 15) + [1]
     }
 }

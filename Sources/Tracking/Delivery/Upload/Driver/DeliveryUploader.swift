@@ -24,17 +24,26 @@ final class DeliveryUploader: @unchecked Sendable {
     let driver: UploadDriver
 
     /// An uploader, or `nil` (with a ``TrackingDiagnostic/Code/invalidEndpoint`` diagnostic) when the
-    /// endpoint does not form a URL.
+    /// endpoint does not form a URL or is plain `http` to a host that is neither loopback nor opted in.
     init?(configuration: DeliveryConfiguration, store: EventStore, counters: DeliveryCounters,
-          isUploadAllowed: @escaping @Sendable () -> Bool) {
+          consent: ConsentState) {
         let report = configuration.diagnosticHandler
+        let isUploadAllowed: @Sendable () -> Bool = { consent.current == .granted }
+        guard !configuration.endpoint.refusesCleartext else {
+            report(TrackingDiagnostic(
+                code: .invalidEndpoint,
+                message: "the endpoint uses http for a host that is not loopback and does not set allowsCleartextHTTP; "
+                    + "events are stored but not uploaded (use https)"
+            ))
+            return nil
+        }
         guard let transport = HTTPUploadTransport(configuration: .init(
             endpoint: configuration.endpoint, writeKey: configuration.writeKey,
-            gzip: configuration.usesGzip, timeout: configuration.requestTimeout
+            gzip: configuration.usesGzip, timeout: configuration.requestTimeout, willStart: configuration.uploadWillStart
         )) else {
             report(TrackingDiagnostic(
                 code: .invalidEndpoint,
-                message: "the endpoint's scheme, host, port and path do not form a valid URL; events are stored but not uploaded"
+                message: "the endpoint's parts do not form a valid URL (an empty host or a port outside 1...65535); events are stored but not uploaded"
             ))
             return nil
         }
@@ -44,7 +53,7 @@ final class DeliveryUploader: @unchecked Sendable {
             store: store, naming: configuration.wireNaming, limits: configuration.wireLimits, counters: counters,
             isUploadAllowed: isUploadAllowed, report: report
         )
-        driver = UploadDriver(sender: sender, source: source, isUploadAllowed: isUploadAllowed)
+        driver = UploadDriver(sender: sender, source: source, gate: consent)
         self.store = store
         self.counters = counters
         self.isUploadAllowed = isUploadAllowed

@@ -53,7 +53,7 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
                     members = context!.members
                 }
                 guard let message = WireMessage(event: event, naming: naming, context: members)?.encoded() else {
-                    report(TrackingDiagnostic(code: .eventNotSendable, message: "a stored \(event.kind) event lacks what its wire message needs; dropped"))
+                    report(TrackingDiagnostic(code: .eventNotSendable, message: "a stored \(event.kind) event has no valid wire message (no identity, or a timestamp outside years 0000-9999); dropped"))
                     dropped.append(event.id)
                     continue
                 }

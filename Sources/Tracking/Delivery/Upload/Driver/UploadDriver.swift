@@ -26,13 +26,13 @@ package actor UploadDriver {
     ///   - source: Where batches come from and their fates go.
     ///   - now: The clock for backoffs.
     ///   - maximumBatchesPerFlush: The bound on batches per flush.
-    ///   - isUploadAllowed: Checked immediately before every request, so nothing leaves once it says no
-    ///     (consent withdrawn during a flush).
+    ///   - gate: Issues a ticket before each batch is read and starts each request only while that ticket
+    ///     holds, so nothing leaves once consent is withdrawn, and nothing read before a denial ever does.
     package init(sender: WireBatchSender, source: any UploadBatchSource, now: @escaping @Sendable () -> Date = { Date() },
-                 maximumBatchesPerFlush: Int = 1_000, isUploadAllowed: @escaping @Sendable () -> Bool = { true }) {
+                 maximumBatchesPerFlush: Int = 1_000, gate: any UploadGate = OpenUploadGate()) {
         self.sender = sender
         self.source = source
-        self.isUploadAllowed = isUploadAllowed
+        self.gate = gate
         self.now = now
         self.maximumBatchesPerFlush = max(1, maximumBatchesPerFlush)
     }
@@ -66,7 +66,7 @@ package actor UploadDriver {
     private let sender: WireBatchSender
     private let source: any UploadBatchSource
     private let now: @Sendable () -> Date
-    private let isUploadAllowed: @Sendable () -> Bool
+    private let gate: any UploadGate
     private var running: Task<UploadFlushSummary, Never>?
     private let stop = FlushStop()
     /// A flush joined the running one since the drain last asked the source: an empty source then means
@@ -85,11 +85,12 @@ package actor UploadDriver {
         for _ in 0..<maximumBatchesPerFlush {
             guard !stop.isRequested else { break }
             rerunRequested = false
+            guard let ticket = gate.ticket() else { break }
             guard let batch = await source.nextBatch(), !batch.isEmpty else {
                 if rerunRequested { continue }
                 break
             }
-            let report = await sender.deliver(batch, failuresSoFar: failures, isAllowed: isUploadAllowed)
+            let report = await sender.deliver(batch, failuresSoFar: failures, gate: gate, ticket: ticket)
             failures = report.failures
             let recorded = await source.complete(report)
             summary.requests += report.outcomes.count

@@ -5,7 +5,8 @@ import FoundationNetworking
 
 /// Posts request bodies to an endpoint through URLSession: Basic auth with the write key, JSON, optional
 /// gzip. One session per transport, its own delegate queue, so nothing runs on the main thread. Redirects
-/// are not followed (see ``UploadSessionDelegate``); cancelling the calling task cancels the request.
+/// are not followed and response bodies are not read (see ``UploadSessionDelegate``); cancelling the
+/// calling task cancels the request.
 ///
 /// It does not retry or interpret answers; ``UploadResponseClassifier`` and ``WireBatchSender`` do.
 package final class HTTPUploadTransport: Sendable {
@@ -19,20 +20,26 @@ package final class HTTPUploadTransport: Sendable {
         package var gzip: Bool
         /// Seconds without progress before a request fails with `URLError.timedOut`.
         package var timeout: TimeInterval
+        /// Called after a request's body is built, before its gate is asked to start it: a test's hook
+        /// into the window between reading a batch and sending it.
+        package var willStart: (@Sendable () -> Void)?
 
-        package init(endpoint: TrackingEndpoint, writeKey: String, gzip: Bool = false, timeout: TimeInterval = 30) {
+        package init(endpoint: TrackingEndpoint, writeKey: String, gzip: Bool = false, timeout: TimeInterval = 30,
+                     willStart: (@Sendable () -> Void)? = nil) {
             self.endpoint = endpoint
             self.writeKey = writeKey
             self.gzip = gzip
             self.timeout = timeout
+            self.willStart = willStart
         }
     }
 
     package let configuration: Configuration
 
-    /// A transport, or `nil` when the endpoint's parts do not form a URL.
+    /// A transport, or `nil` when the endpoint's parts do not form a URL or it would send the write key in
+    /// cleartext to a host the app did not opt in (``TrackingEndpoint/refusesCleartext``).
     package init?(configuration: Configuration) {
-        guard let url = configuration.endpoint.url else { return nil }
+        guard let url = configuration.endpoint.url, !configuration.endpoint.refusesCleartext else { return nil }
         self.configuration = configuration
         self.url = url
         let sessionConfiguration = URLSessionConfiguration.ephemeral
@@ -69,14 +76,25 @@ package final class HTTPUploadTransport: Sendable {
         return request
     }
 
-    /// Posts `body` and returns the answer, or the transport failure. Cancelling the calling task cancels
-    /// the request (it then fails with `URLError.cancelled`).
-    package func send(_ body: Data) async -> UploadResponse {
+    /// Posts `body` if `gate` still allows `ticket` at the moment the request starts, and returns the
+    /// answer, the transport failure, or `nil` when the gate refused (nothing was sent). Cancelling the
+    /// calling task, or the gate cancelling the request, makes it fail with `URLError.cancelled`.
+    /// - Parameters:
+    ///   - body: The request body (compressed here when configured).
+    ///   - gate: Decides, in the step that starts the request, whether it may start.
+    ///   - ticket: The permission the body was built under.
+    package func send(_ body: Data, through gate: any UploadGate = OpenUploadGate(),
+                      ticket: UploadTicket = UploadTicket(generation: 0)) async -> UploadResponse? {
         // A task without a completion handler: only then does URLSession ask the delegate about redirects
-        // on every platform.
+        // and responses on every platform.
         let task = session.dataTask(with: request(for: body))
+        configuration.willStart?()
+        let key = task.taskIdentifier
+        defer { gate.finish(key) }
         return await withTaskCancellationHandler {
-            await delegate.response(of: task)
+            await delegate.response(of: task) { resume in
+                gate.start(ticket, key: key, cancel: { task.cancel() }, resume: resume)
+            }
         } onCancel: {
             task.cancel()
         }

@@ -14,6 +14,7 @@ package enum UploadOutcome: Sendable, Equatable {
         case transport(String)
         /// A 3xx: the endpoint is not the collector's final URL. Redirects are not followed (URLSession
         /// would turn the POST into a GET without a body), so it is retried until the app fixes the endpoint.
+        /// The description names the status only: a `Location` may carry tokens or personal data.
         case redirected(status: Int, location: String?)
 
         package var description: String {
@@ -22,8 +23,8 @@ package enum UploadOutcome: Sendable, Equatable {
             case .timedOut: return "timed out"
             case .offline: return "offline"
             case .transport(let detail): return detail
-            case .redirected(let status, let location):
-                return "HTTP \(status) redirect to \(location ?? "no Location") not followed: set the endpoint to the collector's final URL"
+            case .redirected(let status, _):
+                return "HTTP \(status) redirect not followed: set the endpoint to the collector's final URL"
             }
         }
     }

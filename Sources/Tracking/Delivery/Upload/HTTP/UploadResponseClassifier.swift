@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns an ``UploadResponse`` into an ``UploadOutcome``: 2xx delivered; 408, 429, 5xx, timeouts and
 /// transport errors retried; 3xx (redirects are not followed) retried with a diagnostic naming the
-/// `Location`; 413 split; other 4xx rejected; offline retried quietly.
+/// status; 413 split; other 4xx rejected; offline retried quietly.
 ///
 /// 1xx cannot reach here as a final answer (URLSession consumes it), so anything else outside 200…599 is
 /// treated as a transport error and retried.

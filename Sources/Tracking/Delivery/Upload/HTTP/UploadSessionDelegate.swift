@@ -3,23 +3,33 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The upload session's delegate: refuses every redirect and hands each task's final answer to the request
-/// waiting for it.
+/// The upload session's delegate: starts each task through its caller's gate, refuses every redirect,
+/// ends each request as soon as its status is known, and hands the answer to the request waiting for it.
 ///
 /// Redirects are not followed because URLSession turns a redirected POST (301, 302, 303) into a GET
 /// without a body: the batch would never reach a collector, yet a landing page's 200 would count it as
 /// delivered and a 404 would drop it. The 3xx itself comes back instead, and is retried with a diagnostic
-/// naming its `Location`, so the app can fix its endpoint.
+/// naming its status, so the app can fix its endpoint.
+///
+/// The response body is never read: only the status and headers decide what becomes of a batch, so the
+/// task is cancelled once they arrive. A collector streaming an endless body can then neither hold the
+/// only upload connection nor fill memory.
 final class UploadSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // MARK: - Internal
 
-    /// Waits for `task` to finish (after resuming it) and returns its answer.
-    func response(of task: URLSessionTask) async -> UploadResponse {
+    /// Starts `task` through `start` and waits for its answer; `nil` when `start` did not call `resume`
+    /// (the task was never started).
+    /// - Parameter start: Calls its argument, which resumes the task, or declines (returning `false`).
+    func response(of task: URLSessionTask, start: (_ resume: () -> Void) -> Bool) async -> UploadResponse? {
         await withCheckedContinuation { continuation in
             lock.lock()
             waiting[task.taskIdentifier] = continuation
             lock.unlock()
-            task.resume()
+            guard !start({ task.resume() }) else { return }
+            lock.lock()
+            let declined = waiting.removeValue(forKey: task.taskIdentifier)
+            lock.unlock()
+            declined?.resume(returning: nil)
         }
     }
 
@@ -28,19 +38,30 @@ final class UploadSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         completionHandler(nil)
     }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        completionHandler(keep(response, of: dataTask))
+    }
     #else
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        completionHandler(keep(response, of: dataTask))
     }
     #endif
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         lock.lock()
         let continuation = waiting.removeValue(forKey: task.taskIdentifier)
+        let answer = answers.removeValue(forKey: task.taskIdentifier)
         lock.unlock()
         guard let continuation else { return }
-        if error == nil, let http = task.response as? HTTPURLResponse {
+        if let http = answer ?? (error == nil ? task.response as? HTTPURLResponse : nil) {
             continuation.resume(returning: .http(
                 status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"),
                 location: http.value(forHTTPHeaderField: "Location")
@@ -55,5 +76,18 @@ final class UploadSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
 
     private let lock = NSLock()
     /// The requests waiting for their task, by task identifier.
-    private var waiting: [Int: CheckedContinuation<UploadResponse, Never>] = [:]
+    private var waiting: [Int: CheckedContinuation<UploadResponse?, Never>] = [:]
+    /// The status and headers of tasks cancelled once they arrived, by task identifier.
+    private var answers: [Int: HTTPURLResponse] = [:]
+
+    /// Remembers an HTTP answer for the task's completion and ends the task: its body is not needed.
+    /// The task is also cancelled directly, because swift-corelibs-foundation ignores the disposition.
+    private func keep(_ response: URLResponse, of task: URLSessionTask) -> URLSession.ResponseDisposition {
+        guard let http = response as? HTTPURLResponse else { return .allow }
+        lock.lock()
+        answers[task.taskIdentifier] = http
+        lock.unlock()
+        task.cancel()
+        return .cancel
+    }
 }

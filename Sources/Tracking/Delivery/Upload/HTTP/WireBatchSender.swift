@@ -28,22 +28,29 @@ package struct WireBatchSender: Sendable {
     /// - Parameters:
     ///   - batch: The messages to send.
     ///   - failuresSoFar: Consecutive failed attempts before this call (the previous report's ``BatchDeliveryReport/failures``).
-    ///   - isAllowed: Checked immediately before each request (each half of a split too): when it says no
-    ///     (consent withdrawn meanwhile), nothing more is sent and the rest is reported as kept.
-    package func deliver(_ batch: WireBatch, failuresSoFar: Int, isAllowed: @Sendable () -> Bool = { true }) async -> BatchDeliveryReport {
+    ///   - gate: Starts each request (each half of a split too) only while `ticket` is valid, in the step
+    ///     that starts it; when it refuses, or withdraws consent during a request, nothing more is sent and
+    ///     the rest is reported as kept, without a backoff.
+    ///   - ticket: The permission under which `batch` was read.
+    package func deliver(_ batch: WireBatch, failuresSoFar: Int, gate: any UploadGate = OpenUploadGate(),
+                         ticket: UploadTicket = UploadTicket(generation: 0)) async -> BatchDeliveryReport {
         var report = BatchDeliveryReport(failures: failuresSoFar)
         var pending = [batch]
         while !pending.isEmpty {
             let current = pending.removeFirst()
-            guard isAllowed() else {
+            let body = current.body(sentAt: now())
+            guard let response = await transport.send(body, through: gate, ticket: ticket) else {
                 report.kept = current.messageIds + pending.flatMap(\.messageIds)
                 return report
             }
-            let body = current.body(sentAt: now())
-            let response = await transport.send(body)
             let outcome = UploadResponseClassifier.outcome(of: response, now: now())
             report.outcomes.append(outcome)
             defer { observe(current, bodyByteCount: body.count, response: response, outcome: outcome, retryDelay: report.retryDelay) }
+            if outcome != .delivered, !gate.allows(ticket) {
+                // Consent was withdrawn during the request (which it cancelled): not a failure to back off from.
+                report.kept = current.messageIds + pending.flatMap(\.messageIds)
+                return report
+            }
             switch outcome {
             case .delivered:
                 report.delivered += current.messageIds
@@ -57,7 +64,7 @@ package struct WireBatchSender: Sendable {
                     pending.insert(contentsOf: [first, second], at: 0)
                 } else {
                     report.rejected += current.messageIds
-                    diagnostics(TrackingDiagnostic(code: .messageTooLarge, message: "collector answered 413 to message \(current.messageIds.first ?? "-") alone; dropped"))
+                    diagnostics(TrackingDiagnostic(code: .messageTooLarge, message: "collector answered 413 to a single message; dropped"))
                 }
             case .retry(let reason, let retryAfter):
                 report.failures += 1

@@ -1,0 +1,43 @@
+import Foundation
+
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
+extension Tracker {
+    // MARK: - Public
+
+    /// The person's choice about tracking: one switch for every sink, identity persistence and upload.
+    ///
+    /// | consent    | sinks that receive events                        | identity on disk              |
+    /// |------------|--------------------------------------------------|-------------------------------|
+    /// | `granted`  | all                                              | saved                         |
+    /// | `pending`  | only ``DeliverySink``s (kept apart, not uploaded) | saved                         |
+    /// | `denied`   | none                                             | not written; the file removed |
+    ///
+    /// Every ``DeliverySink`` among ``sinks`` follows it (its ``DeliverySink/consent`` is set to the same
+    /// value: pending events join the upload queue when granted and are purged when denied, a request in
+    /// flight is cancelled when consent is withdrawn). Set consent here, not on those sinks.
+    ///
+    /// It is persisted once for the app, in `consent` in ``TrackingConfiguration/storageDirectory`` (the
+    /// Sightline directory by default, where delivery sinks keep it too), and survives relaunches. Until
+    /// the app sets it, it is the persisted value, else the most restrictive consent of the delivery sinks,
+    /// else granted; a persisted value that cannot be read counts as pending. A denial that cannot be saved
+    /// normally still makes a relaunch read denied or pending, never granted.
+    ///
+    /// ```swift
+    /// tracker.consent = .pending          // before the consent dialog
+    /// tracker.consent = accepted ? .granted : .denied
+    /// ```
+    public var consent: DeliveryConsent {
+        get { consentSwitch.value }
+        set {
+            // Under the call lock: no event of another thread is half-way to the sinks while they change.
+            callLock.withLock {
+                consentSwitch.set(newValue)
+                callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
+                identityStore.persists = newValue != .denied
+            }
+        }
+    }
+}
