@@ -103,4 +103,37 @@ final class AnyThreadCallTests: TrackerStorageTestCase {
         let context = MainActor.assumeIsolated { tracker.context }
         XCTAssertTrue(events.allSatisfy { $0.context == context })
     }
+
+    func testConsentGatesCallsFromABackgroundThreadAndDenialKeepsTheIdentityOffDisk() {
+        let directory: URL = self.directory
+        let (tracker, sink) = MainActor.assumeIsolated { () -> (Tracker, InMemoryTrackingSink) in
+            var configuration = TrackingConfiguration.testing(clock: ManualTrackingClock(), log: DiagnosticLog())
+            configuration.storageDirectory = directory
+            let sink = InMemoryTrackingSink()
+            return (Tracker(configuration: configuration, sinks: [sink]), sink)
+        }
+        func trackInBackground(_ name: TrackingEventName) {
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                tracker.track(name)
+                done.signal()
+            }
+            XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        }
+        let identityFile = directory.appendingPathComponent("identity.json")
+
+        trackInBackground("granted")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: identityFile.path))
+        MainActor.assumeIsolated { tracker.consent = .denied }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: identityFile.path))
+        trackInBackground("denied")
+        tracker.identify(userID: "u-8")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: identityFile.path), "a denied identity reached the disk")
+        MainActor.assumeIsolated { tracker.consent = .granted }
+        trackInBackground("granted_again")
+
+        XCTAssertEqual(sink.events.map(\.name), ["granted", "granted_again"])
+        XCTAssertEqual(sink.events.last?.identity?.userID, "u-8")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: identityFile.path))
+    }
 }
