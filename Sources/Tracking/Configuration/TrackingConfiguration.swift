@@ -74,6 +74,10 @@ public struct TrackingConfiguration: Sendable {
     /// Where the tracker keeps what must survive a relaunch (the anonymous id and user id, in
     /// `identity.json`). Default: `Sightline` in the app's Application Support directory. A
     /// ``DeliverySink`` created through the tracker keeps its queues in `Delivery` inside it.
+    ///
+    /// - Important: Give Sightline a directory of its own: at every launch everything under it is made
+    ///   private (directories 0700, files 0600, excluded from backup, and on iOS the
+    ///   `completeUntilFirstUserAuthentication` protection class).
     public var storageDirectory: URL = SightlineStorage.defaultDirectory
 
     /// Hooks that see every event, scanned and explicit, after validation and before any sink, in this

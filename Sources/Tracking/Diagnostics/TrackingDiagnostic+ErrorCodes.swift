@@ -10,7 +10,7 @@ import Foundation
 extension TrackingDiagnostic {
     // MARK: - Internal
 
-    /// Names `error` by its codes only: the failed call and errno of a file operation (`open: Is a directory
+    /// Names `error` by its codes only: the failed call and errno of a file operation (`open failed: EISDIR
     /// (errno 21)`), or an error's domain and code and the errno beneath it (`NSCocoaErrorDomain 513, errno
     /// 13`).
     ///
@@ -19,9 +19,7 @@ extension TrackingDiagnostic {
     /// - Parameters:
     ///   - error: The error to name.
     static func errorCodes(of error: any Error) -> String {
-        if let failure = error as? FileIO.Failure {
-            return "\(failure.operation): \(describe(errno: Int(failure.code)))"
-        }
+        if let failure = error as? FileIO.Failure { return failure.description }
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return describe(errno: error.code) }
         let name = "\(error.domain) \(error.code)"

@@ -14,7 +14,7 @@ import XCTest
 /// closing the connection), fed a user id, property values, identifiers, a write key and a storage path
 /// that are all recognisable: each path reports its diagnostic, and no diagnostic carries any of them.
 ///
-/// The paths whose messages other engineers own are in ``DiagnosticPrivacyOwnedElsewhereTests``.
+/// The paths whose messages other engineers own are in ``DiagnosticPrivacyFaultTests``.
 final class DiagnosticPrivacyTests: HeadlessTestCase {
     func testTrackerDiagnosticsCarryNoPersonalData() throws {
         try MainActor.assumeIsolated {
@@ -32,7 +32,7 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
             _ = Tracker(configuration: garbled, sinks: []).identity
             probe.expect([.identityStorageFailed], from: "unreadable identity.json")
 
-            // A non-empty directory where identity.json belongs: reading it fails silently, saving fails.
+            // A non-empty directory where identity.json belongs: reading it fails (not a regular file), saving fails.
             let blocked = probe.trackingConfiguration("blocked")
             try FileManager.default.createDirectory(
                 at: blocked.storageDirectory.appendingPathComponent("identity.json/\(PersonalDataProbe.value)"),
@@ -40,10 +40,10 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
             )
             let blockedTracker = Tracker(configuration: blocked, sinks: [])
             blockedTracker.identify(userID: PersonalDataProbe.userID)
-            probe.expect([.identityStorageFailed, .identityStorageFailed], from: "unwritable identity.json")
+            probe.expect([.identityStorageFailed, .identityStorageFailed, .identityStorageFailed], from: "unwritable identity.json")
             for diagnostic in probe.log.all.suffix(2) {
-                XCTAssertTrue(diagnostic.message.hasPrefix("could not save identity.json ("), diagnostic.message)
-                XCTAssertTrue(diagnostic.message.contains("Is a directory (errno 21)"), "the errno beneath the error: \(diagnostic.message)")
+                XCTAssertTrue(diagnostic.message.hasPrefix("could not save the identity ("), diagnostic.message)
+                XCTAssertTrue(diagnostic.message.contains("EISDIR (errno 21)"), "the errno beneath the error: \(diagnostic.message)")
             }
 
             let failing = Tracker(configuration: probe.trackingConfiguration("sink"), sinks: [LeakyThrowingSink()])
@@ -93,7 +93,7 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
         consentSink.consent = .denied
         probe.expect([.consentStorageFailed], from: "consent that cannot be saved")
         XCTAssertEqual(probe.log.all.last?.message,
-                       "could not save consent denied (open: File exists (errno 17)); it applies now, and a relaunch reads it or pending")
+                       "could not save consent denied (open failed: EEXIST (errno 17)); it applies now, and a relaunch reads it or pending")
 
         let corrupt = probe.deliveryConfiguration("corrupt", collector: collector)
         try FileManager.default.createDirectory(at: corrupt.queueDirectory, withIntermediateDirectories: true)

@@ -37,12 +37,11 @@ struct ConsentFile: Sendable {
 
     /// The saved consent, or why there is none.
     func load() -> Loaded {
-        let path = url.path
-        guard let bytes = FileIO.readAll(path) else {
-            let code = errno
-            var status = stat()
-            if lstat(path, &status) != 0, errno == ENOENT { return .missing }
-            return .unreadable("cannot be read (\(String(cString: strerror(code))))")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readFile(url.path, maximumSize: 64)
+        } catch {
+            return error.isMissing ? .missing : .unreadable("cannot be read (\(error))")
         }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let consent = DeliveryConsent(rawValue: text) else {

@@ -25,6 +25,9 @@ public struct DeliveryConfiguration: Sendable {
     /// ``TrackingConfiguration/storageDirectory`` when the tracker creates the sink; excluded from backup;
     /// on iOS with file protection `completeUntilFirstUserAuthentication`, so events are stored while the
     /// device is locked.
+    ///
+    /// - Important: Give it a directory of its own: at every launch everything under it is made private
+    ///   (directories 0700, files 0600).
     public var storageDirectory: URL {
         get { ownStorageDirectory ?? Self.deliveryDirectory(in: SightlineStorage.defaultDirectory) }
         set { ownStorageDirectory = newValue }

@@ -55,6 +55,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             clock: configuration.clock, report: diagnostics.report
         )
         consentFile = ConsentFile(directory: configuration.consentDirectory)
+        StorageProtection.apply(to: configuration.storageDirectory, report: diagnostics.report)
         let consent: ConsentState
         switch consentFile.loadMigrating(legacyUnder: configuration.storageDirectory, report: diagnostics.report) {
         case .missing:

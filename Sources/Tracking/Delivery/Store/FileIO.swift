@@ -14,21 +14,123 @@ import Foundation
 enum FileIO {
     // MARK: - Internal
 
-    /// A failed call: what was attempted and the system's error.
+    /// A failed call: what was attempted and why. Its description names the call and the `errno` (never the
+    /// path: a queue directory is named after the write key, and diagnostics must not carry it).
     struct Failure: Error, CustomStringConvertible {
-        var operation: String
-        var path: String
-        var code: Int32
+        /// Why a call failed.
+        enum Reason: Equatable {
+            /// The system's error number.
+            case system(Int32)
+            /// The name is not a regular file (a directory, FIFO, socket or device).
+            case notRegularFile
+            /// The file holds more bytes than the caller accepts.
+            case tooLarge(Int)
+        }
 
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code))) (errno \(code))" }
+        var operation: String
+        /// The file, for a debugger; never part of ``description``.
+        var path: String
+        var reason: Reason
+
+        init(operation: String, path: String, code: Int32) {
+            self.init(operation: operation, path: path, reason: .system(code))
+        }
+
+        init(operation: String, path: String, reason: Reason) {
+            self.operation = operation
+            self.path = path
+            self.reason = reason
+        }
+
+        /// Whether the file does not exist.
+        var isMissing: Bool { reason == .system(ENOENT) }
+
+        var description: String {
+            switch reason {
+            case .system(let code): "\(operation) failed: \(FileIO.errorName(code)) (errno \(code))"
+            case .notRegularFile: "\(operation) refused: not a regular file"
+            case .tooLarge(let size): "\(operation) refused: \(size) bytes is over the size cap"
+            }
+        }
     }
 
     /// Opens `path` for appending, creating it (it must not exist when `exclusive`).
-    static func openForAppending(_ path: String, exclusive: Bool) throws -> Int32 {
-        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : 0)
-        let fd = open(path, flags, 0o600)
+    /// A symbolic link or a file that is not regular (a FIFO would block) is refused.
+    static func openForAppending(_ path: String, exclusive: Bool) throws(Failure) -> Int32 {
+        try openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT | (exclusive ? O_EXCL : 0)).fd
+    }
+
+    /// The whole of a regular file of at most `maximumSize` bytes. Files in a storage directory are
+    /// untrusted: a symbolic link, a FIFO, a device or a directory is refused without blocking, and the size
+    /// is checked before a byte is read.
+    static func readFile(_ path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
+        let (fd, size) = try openRegularFile(path, flags: O_RDONLY)
+        defer { close(fd) }
+        guard size <= maximumSize else { throw Failure(operation: "read", path: path, reason: .tooLarge(size)) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { raw in
+                read(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(operation: "read", path: path, code: errno) }
+            if count == 0 { return Array(bytes[0..<offset]) }
+            offset += count
+        }
+        return bytes
+    }
+
+    /// Opens without following a symbolic link and without blocking (a FIFO would), accepts a regular file
+    /// only, then restores blocking mode for the caller. New files get mode 0600. Returns the descriptor and
+    /// the file's size.
+    private static func openRegularFile(_ path: String, flags: Int32) throws(Failure) -> (fd: Int32, size: Int) {
+        let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
-        return fd
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(operation: "fstat", path: path, code: code)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw Failure(operation: "open", path: path, reason: .notRegularFile)
+        }
+        let current = fcntl(fd, F_GETFL)
+        guard current >= 0, fcntl(fd, F_SETFL, current & ~O_NONBLOCK) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(operation: "fcntl", path: path, code: code)
+        }
+        return (fd, Int(status.st_size))
+    }
+
+    /// Creates `path` and any missing parent with mode 0700; an existing directory (or a symbolic link to
+    /// one: an app's container may sit behind one) is fine, anything else there is an error.
+    static func makeDirectory(_ path: String) throws(Failure) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw Failure(operation: "mkdir", path: path, code: ENOTDIR) }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, parent != "/" {
+            try makeDirectory(parent)
+        }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw Failure(operation: "mkdir", path: path, code: errno) }
+    }
+
+    /// The symbolic name of an `errno` value (`ENOSPC`), or `error` for one not listed (descriptions add
+    /// the number).
+    static func errorName(_ code: Int32) -> String {
+        let names: [Int32: String] = [
+            EPERM: "EPERM", ENOENT: "ENOENT", EIO: "EIO", EBADF: "EBADF", EACCES: "EACCES", EEXIST: "EEXIST",
+            EXDEV: "EXDEV", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", ENFILE: "ENFILE",
+            EMFILE: "EMFILE", EFBIG: "EFBIG", ENOSPC: "ENOSPC", EROFS: "EROFS", EMLINK: "EMLINK",
+            ENAMETOOLONG: "ENAMETOOLONG", ELOOP: "ELOOP", EDQUOT: "EDQUOT", ENXIO: "ENXIO", EBUSY: "EBUSY", EOVERFLOW: "EOVERFLOW",
+        ]
+        return names[code] ?? "error"
     }
 
     /// Writes all of `bytes` with as few `write(2)` calls as the system allows (one, for a regular file,
@@ -57,7 +159,7 @@ enum FileIO {
 
     /// Flushes a directory's entries (renames, creations, deletions) to the storage device.
     static func synchronizeDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return }
         flushToStorage(fd)
         close(fd)
@@ -85,36 +187,56 @@ enum FileIO {
         return status.st_nlink > 0
     }
 
-    /// The whole file, or `nil` when it cannot be opened or read.
-    static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+    /// The size and modification time (seconds since 1970) of the name itself, a symbolic link not followed.
+    static func sizeAndModification(_ path: String) -> (size: Int, modified: Double)? {
         var status = stat()
-        guard fstat(fd, &status) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { raw in
-                read(fd, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? Array(bytes[0..<offset]) : nil }
-            offset += count
-        }
-        return bytes
+        guard lstat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return (Int(status.st_size), Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
+    }
+
+    /// Sets the modification time of the name itself (a symbolic link not followed); best effort.
+    static func setModificationDate(_ path: String, to date: Date) {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let time = timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9))
+        var times = [time, time]
+        _ = utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW)
     }
 
     /// Renames atomically.
     static func renameItem(_ source: String, to destination: String) throws {
         guard rename(source, destination) == 0 else {
-            throw Failure(operation: "rename", path: "\(source) → \(destination)", code: errno)
+            throw Failure(operation: "rename", path: destination, code: errno)
         }
     }
 
     /// Deletes a file; a missing file is not an error.
     static func removeItem(_ path: String) {
         _ = unlink(path)
+    }
+
+    /// Replaces `path` with `bytes` atomically and durably: a temporary file (mode 0600) is written and
+    /// flushed, renamed over `path`, and the directory flushed, so a power loss leaves the old or the new
+    /// content, never a mix.
+    static func replaceFile(_ path: String, with bytes: [UInt8]) throws {
+        let temporary = path + ".tmp"
+        removeItem(temporary)
+        let fd = try openForAppending(temporary, exclusive: true)
+        do {
+            try bytes.withUnsafeBytes { try writeAll(fd, $0, path: temporary) }
+            synchronize(fd)
+            closeDescriptor(fd)
+            try renameItem(temporary, to: path)
+        } catch {
+            closeDescriptor(fd)
+            removeItem(temporary)
+            throw error
+        }
+        synchronizeDirectory((path as NSString).deletingLastPathComponent)
     }
 
     /// Appends `bytes` to `path` and flushes it to the device, keeping the file a whole number of

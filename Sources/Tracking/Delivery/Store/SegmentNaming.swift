@@ -9,6 +9,10 @@ enum SegmentNaming {
 
     static let quarantineFolder = "quarantine"
 
+    /// The largest sequence a store uses: counting one segment at a time never gets near it, and every
+    /// sequence up to it has a successor, so a file named with a larger one is set aside, not trusted.
+    static let maximumSequence = UInt64(Int64.max)
+
     static func name(_ sequence: UInt64, _ kind: Kind) -> String {
         let digits = String(sequence)
         return String(repeating: "0", count: max(0, 20 - digits.count)) + digits + "." + kind.rawValue

@@ -52,6 +52,19 @@ final class StoreFixture {
         )
     }
 
+    /// A sink configuration storing under `storageDirectory` (default: the fixture's root), its consent in the
+    /// fixture's root, on the fixture's clock and log, that never uploads.
+    func sinkConfiguration(writeKey: String, storageDirectory: URL? = nil) -> DeliveryConfiguration {
+        var configuration = DeliveryConfiguration(writeKey: writeKey)
+        configuration.endpoint = Self.closedLoopbackEndpoint
+        configuration.flushAt = .max
+        configuration.storageDirectory = storageDirectory ?? root
+        configuration.consentDirectory = root
+        configuration.clock = clock
+        configuration.diagnosticHandler = log.handler
+        return configuration
+    }
+
     /// An endpoint where nothing listens (the discard port on loopback): sinks in store tests never upload
     /// anywhere but 127.0.0.1, and there they find no collector.
     static let closedLoopbackEndpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: 9)

@@ -13,7 +13,9 @@ final class DeliverySinkTests: HeadlessTestCase {
     func testTheStoreHandsOutExactlyWhatTheTrackerDelivered() {
         let fixture = StoreFixture()
         MainActor.assumeIsolated {
-            var trackingConfiguration = TrackingConfiguration.testing(clock: fixture.clock, log: fixture.log)
+            var trackingConfiguration = TrackingConfiguration()
+            trackingConfiguration.clock = fixture.clock
+            trackingConfiguration.diagnosticHandler = fixture.log.handler
             trackingConfiguration.storageDirectory = fixture.root
             trackingConfiguration.minimumVisibleDuration = 0
             var configuration = DeliveryConfiguration(writeKey: "app_key")
@@ -28,10 +30,11 @@ final class DeliverySinkTests: HeadlessTestCase {
             let tracker = Tracker(configuration: trackingConfiguration, sinks: [delivery, memory])
 
             tracker.identify(userID: "u-9", traits: ["plan": "pro"])
-            tracker.recordAndDeliver(
-                RecorderFixtures.scan(screens: [(RecorderFixtures.feed, 1)], elements: [(RecorderFixtures.spark, 0, 1)]),
-                at: fixture.clock.now()
-            )
+            var scan = ScanResult()
+            scan.screens = [VisibleScreen(screen: TrackingScreen(screenName: "feed"), visibleRatio: 1)]
+            scan.elements = [VisibleElement(element: TrackingElement(elementType: "spark_button"), screenIndex: 0, visibleRatio: 1)]
+            scan.viewsVisited = 2
+            tracker.recordAndDeliver(scan, at: fixture.clock.now())
             tracker.track("checkout", properties: ["total": 12.5])
             tracker.screen("game_level")
             delivery.store.sealOpenSegment()

@@ -9,11 +9,10 @@ import TestSupport
 @testable import Tracking
 import XCTest
 
-/// The rest of issue 21's proof: the diagnostic paths whose messages are rewritten on other branches
-/// (`EventSanitizer`, the event store, the HTTP upload's redirect). Each method runs only when
-/// `SIGHTLINE_PRIVACY_OWNED_ELSEWHERE=1` until its owner's branch is merged; then its skip line goes.
-final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
-    func testSanitizerDiagnosticsOwnedElsewhereCarryNoPersonalData() throws {
+/// The rest of issue 21's proof: the sanitizer's, the event store's and a redirect's diagnostics carry no
+/// personal data either.
+final class DiagnosticPrivacyFaultTests: HeadlessTestCase {
+    func testSanitizerDiagnosticsCarryNoPersonalData() throws {
         MainActor.assumeIsolated {
             let probe = PersonalDataProbe()
             let tracker = Tracker(configuration: probe.trackingConfiguration("sanitizer"), sinks: [])
@@ -39,8 +38,7 @@ final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
         }
     }
 
-    func testStoreDiagnosticsOwnedElsewhereCarryNoPersonalData() async throws {
-        try skipUntilMerged()
+    func testStoreDiagnosticsCarryNoPersonalData() async throws {
         let probe = PersonalDataProbe()
         let collector = try LoopbackCollector()
         defer { collector.stop() }
@@ -51,7 +49,8 @@ final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
         try Data(PersonalDataProbe.value.utf8).write(to: blocked.queueDirectory)
         let blockedSink = DeliverySink(configuration: blocked, notificationCenter: NotificationCenter())
         XCTAssertThrowsError(try blockedSink.receive(PersonalDataProbe.event(identity: PersonalDataProbe.identity)))
-        probe.expect([.storeUnavailable, .storeUnavailable, .consentStorageFailed], from: "a file where the queue directory belongs")
+        // Consent lives in its own directory, not the queue's: only the store fails.
+        probe.expect([.storeUnavailable, .storeUnavailable], from: "a file where the queue directory belongs")
 
         // A directory where a segment's acknowledgement file belongs: recording the delivery fails.
         let sink = DeliverySink(configuration: probe.deliveryConfiguration("acknowledgement", collector: collector),
@@ -66,7 +65,7 @@ final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
         probe.expect([.storeWriteFailed], from: "an acknowledgement that cannot be written")
     }
 
-    func testRedirectDiagnosticOwnedElsewhereCarriesNoLocation() async throws {
+    func testRedirectDiagnosticCarriesNoLocation() async throws {
         let probe = PersonalDataProbe()
         let collector = try LoopbackCollector()
         defer { collector.stop() }
@@ -78,12 +77,5 @@ final class DiagnosticPrivacyOwnedElsewhereTests: HeadlessTestCase {
         sink.flush()
         probe.waitForDiagnostics(1)
         probe.expect([.uploadFailed], from: "a 302 with a Location")
-    }
-
-    // MARK: - Helpers
-
-    private func skipUntilMerged() throws {
-        try XCTSkipUnless(ProcessInfo.processInfo.environment["SIGHTLINE_PRIVACY_OWNED_ELSEWHERE"] == "1",
-                          "enabled once the owning branch is merged")
     }
 }

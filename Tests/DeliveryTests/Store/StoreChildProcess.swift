@@ -30,7 +30,7 @@ enum StoreChildProcess {
     /// Starts a child in `mode` on the queue under `directory`, reporting into `report`.
     static func launch(_ mode: Mode, directory: URL, report: URL) throws -> Process {
         try TestBinaryChild.launch(
-            "TrackingTests.StoreChildProcessEntry/testChildProcessEntryPoint", entry: StoreChildProcessEntry.self,
+            "DeliveryTests.StoreChildProcessEntry/testChildProcessEntryPoint", entry: StoreChildProcessEntry.self,
             environment: [modeVariable: mode.rawValue, directoryVariable: directory.path, reportVariable: report.path]
         )
     }

@@ -282,7 +282,7 @@ final class EventStoreTests: XCTestCase {
         XCTAssertEqual(StoreFixture.allEvents(store), after)
         XCTAssertEqual(StoreFixture.allEvents(fixture.open()), after)
         XCTAssertEqual(fixture.log.all.map(\.description), [
-            "[Tracking] store_unavailable: the store's files in \(fixture.directory.path) were removed while running "
+            "[Tracking] store_unavailable: the store's files were removed while running "
                 + "(7 event(s) with them); storage is recreated",
         ])
     }
