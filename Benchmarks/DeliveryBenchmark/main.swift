@@ -1,7 +1,8 @@
 import Foundation
 import Tracking
 
-// Delivery benchmark: main-thread cost of handing one event to the DeliverySink, store append
+// Delivery benchmark: main-thread cost of handing one event to the DeliverySink, the cost of
+// tracker.track(_:properties:) into it from the main thread and from a background thread, store append
 // throughput, the time to recover a queue of 100,000 events, the cost of building a 500 KB batch, and
 // upload throughput from the store to the loopback collector (127.0.0.1). Run with
 // `swift run -c release DeliveryBenchmark`; each figure prints as `RESULT name=… value=…`.
@@ -48,6 +49,16 @@ do {
     }
     jsonSamples.sort()
     result("json_encode_median_us", percentile(jsonSamples, 0.5))
+}
+
+// MARK: - Hand-off through the tracker: track(_:properties:) into a DeliverySink, main and background thread.
+
+do {
+    let samples = TrackerHandoff.measure(count: 20_000, root: root.appendingPathComponent("tracker"))
+    result("track_main_median_us", percentile(samples.mainThread, 0.5))
+    result("track_main_p99_us", percentile(samples.mainThread, 0.99))
+    result("track_background_median_us", percentile(samples.backgroundThread, 0.5))
+    result("track_background_p99_us", percentile(samples.backgroundThread, 0.99))
 }
 
 // MARK: - Append throughput, seals included.

@@ -17,7 +17,12 @@ final class ConsoleEventSink: TrackingSink {
         self.startDate = startDate
     }
 
-    func receive(_ event: TrackingEvent) {
+    /// Prints the event; the demo records every event on the main thread.
+    nonisolated func receive(_ event: TrackingEvent) {
+        MainActor.assumeIsolated { show(event) }
+    }
+
+    private func show(_ event: TrackingEvent) {
         events.append(event)
         switch event.kind {
         case .screenView: screenViews += 1
@@ -42,7 +47,7 @@ final class ConsoleEventSink: TrackingSink {
         case .split: "split in halves"
         case .rejected: "rejected"
         }
-        return " ↑ \(time)  upload: \(answer), \(report.messageIds.count) events, \(report.bodyByteCount) bytes of JSON → \(outcome)"
+        return " ↑ \(time)  upload: \(answer), \(report.messageIDs.count) events, \(report.bodyByteCount) bytes of JSON → \(outcome)"
     }
 
     // MARK: - Private

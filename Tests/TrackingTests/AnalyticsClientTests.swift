@@ -9,19 +9,7 @@ import HeadlessUIKit
 
 /// The tracker as analytics client (scenario 26): explicit events in call order with the current identity,
 /// identity persisted across trackers on the same storage, reset, and the device and app context.
-final class AnalyticsClientTests: HeadlessTestCase {
-    private var directory: URL!
-
-    override func setUp() {
-        super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("AnalyticsClient-\(UUID())")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: directory)
-        super.tearDown()
-    }
-
+final class AnalyticsClientTests: TrackerStorageTestCase {
     @MainActor
     private static func makeTracker(
         _ sink: InMemoryTrackingSink, in directory: URL, log: DiagnosticLog = DiagnosticLog()
@@ -158,16 +146,28 @@ final class AnalyticsClientTests: HeadlessTestCase {
         }
     }
 
+    /// How many times a provider gathered.
+    private final class GatherCount {
+        var count = 0
+    }
+
+    /// A provider whose every gathering is counted and names itself in the time zone, `Zone/<count>`.
+    @MainActor
+    private static func zoneCountingProvider(_ center: NotificationCenter) -> (ContextProvider, GatherCount) {
+        let gathers = GatherCount()
+        let provider = ContextProvider(notificationCenter: center) {
+            gathers.count += 1
+            var context = TrackingContext.current()
+            context.timezone = "Zone/\(gathers.count)"
+            return context
+        }
+        return (provider, gathers)
+    }
+
     func testContextIsGatheredOnceAndRefreshedAfterLocaleTimeZoneOrActivation() {
         MainActor.assumeIsolated {
             let center = NotificationCenter()
-            var gathered = 0
-            let provider = ContextProvider(notificationCenter: center) {
-                gathered += 1
-                var context = TrackingContext.current()
-                context.timezone = "Zone/\(gathered)"
-                return context
-            }
+            let (provider, _) = Self.zoneCountingProvider(center)
             XCTAssertEqual([provider.current.timezone, provider.current.timezone], ["Zone/1", "Zone/1"])
             center.post(name: .NSSystemTimeZoneDidChange, object: nil)
             XCTAssertEqual([provider.current.timezone, provider.current.timezone], ["Zone/2", "Zone/2"])
@@ -177,6 +177,36 @@ final class AnalyticsClientTests: HeadlessTestCase {
             XCTAssertEqual(provider.current.timezone, "Zone/4")
             center.post(name: UIApplication.didEnterBackgroundNotification, object: nil)
             XCTAssertEqual(provider.current.timezone, "Zone/4")
+        }
+    }
+
+    func testABackgroundReadGetsTheSnapshotAndTheMainThreadRegathersIt() {
+        MainActor.assumeIsolated {
+            let center = NotificationCenter()
+            let (provider, gathers) = Self.zoneCountingProvider(center)
+            final class Box: @unchecked Sendable { var zone = "" }
+            func readInBackground() -> String {
+                let box = Box()
+                let done = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    XCTAssertFalse(Thread.isMainThread)
+                    box.zone = provider.current.timezone
+                    done.signal()
+                }
+                XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+                return box.zone
+            }
+            center.post(name: .NSSystemTimeZoneDidChange, object: nil)
+            XCTAssertEqual(readInBackground(), "Zone/1")
+            XCTAssertEqual(gathers.count, 1, "UIKit was read off the main thread")
+            let deadline = Date(timeIntervalSinceNow: 30)
+            while gathers.count < 2, Date() < deadline {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+            }
+            XCTAssertEqual(gathers.count, 2, "the main thread never regathered the stale context")
+            XCTAssertEqual(readInBackground(), "Zone/2")
+            XCTAssertEqual(provider.current.timezone, "Zone/2")
+            XCTAssertEqual(gathers.count, 2)
         }
     }
 }

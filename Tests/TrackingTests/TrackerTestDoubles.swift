@@ -23,8 +23,9 @@ final class ActionTrackingSink: TrackingSink, @unchecked Sendable {
         self.action = action
     }
 
+    /// Runs the action and records the event; only scans deliver to it, on the main thread.
     func receive(_ event: TrackingEvent) {
-        action(event)
+        MainActor.assumeIsolated { action(event) }
         events.append(event)
     }
 }
@@ -38,5 +39,27 @@ extension TrackingConfiguration {
         configuration.storageDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("SightlineTests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         return configuration
+    }
+}
+
+/// A sink that logs every call it gets, `receive <name>`, `flush` and `reset`, in order, from any thread.
+final class CallLogTrackingSink: TrackingSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    var calls: [String] {
+        lock.withLock { entries }
+    }
+
+    func receive(_ event: TrackingEvent) {
+        lock.withLock { entries.append("receive \(event.name)") }
+    }
+
+    func flush() {
+        lock.withLock { entries.append("flush") }
+    }
+
+    func reset() {
+        lock.withLock { entries.append("reset") }
     }
 }

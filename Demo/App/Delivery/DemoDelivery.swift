@@ -96,7 +96,7 @@ public final class DemoDelivery: Sendable {
                 status: report.statusCode,
                 bodyBytes: report.bodyByteCount,
                 wireBytes: nil,
-                messages: report.messageIds.map { messageId in
+                messages: report.messageIDs.map { messageId in
                     guard let event = eventsByMessageId[messageId] else {
                         return DeliveredBatch.Message(type: "?", name: "", messageId: messageId)
                     }

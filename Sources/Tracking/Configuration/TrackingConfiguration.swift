@@ -65,17 +65,42 @@ public struct TrackingConfiguration: Sendable {
     /// within the 32,000-byte message limit of delivery.
     public var maximumPropertiesByteCount: Int = 24_000
 
-    /// Receives every ``TrackingDiagnostic``, on the main thread. Default:
-    /// ``TrackingDiagnostic/logToSystem``.
+    /// Receives every ``TrackingDiagnostic``, on the thread where the problem was found (the main thread
+    /// for scans, the caller's thread for explicit calls). Default: ``TrackingDiagnostic/logToSystem``.
+    /// A ``DeliverySink`` created through the tracker (``Tracker/init(writeKey:configuration:)``) reports
+    /// here too.
     public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
 
     /// Where the tracker keeps what must survive a relaunch (the anonymous id and user id, in
-    /// `identity.json`). Default: `Sightline` in the app's Application Support directory.
+    /// `identity.json`). Default: `Sightline` in the app's Application Support directory. A
+    /// ``DeliverySink`` created through the tracker keeps its queues in `Delivery` inside it.
     ///
     /// - Important: Give Sightline a directory of its own: at every launch everything under it is made
     ///   private (directories 0700, files 0600, excluded from backup, and on iOS the
     ///   `completeUntilFirstUserAuthentication` protection class).
     public var storageDirectory: URL = SightlineStorage.defaultDirectory
+
+    /// Hooks that see every event, scanned and explicit, after validation and before any sink, in this
+    /// order: each returns the event (changed or not) for the next, or `nil` to drop it (no sink receives
+    /// it). For redacting personal data, adding app-level properties, or sampling. Default: none.
+    ///
+    /// They run on the thread that recorded the event, one event at a time, under the tracker's lock: keep
+    /// them fast and do not call the tracker from them. An event a hook changed is validated again, so a
+    /// hook cannot send an invalid event (a blank name drops it, an oversized value is truncated, each with
+    /// a diagnostic).
+    ///
+    /// ```swift
+    /// configuration.beforeSend = [
+    ///     { event in
+    ///         var event = event
+    ///         event.eventProperties["email"] = nil                    // redaction
+    ///         event.eventProperties["app_variant"] = "beta"           // enrichment
+    ///         return event
+    ///     },
+    ///     { event in event.kind == .impression && Bool.random() ? nil : event },  // sampling
+    /// ]
+    /// ```
+    public var beforeSend: [@Sendable (TrackingEvent) -> TrackingEvent?] = []
 
     /// Creates the default configuration.
     public init() {}

@@ -53,6 +53,9 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
         public static let invalidGeometry = Code(rawValue: "invalid_geometry")
         /// A configuration value was out of range; a safe value was used instead.
         public static let invalidConfiguration = Code(rawValue: "invalid_configuration")
+        /// A tracker was started while another tracker of the same process was running; both scan the same
+        /// windows, so every screen and impression is recorded once by each.
+        public static let multipleTrackers = Code(rawValue: "multiple_trackers")
     }
 
     /// What kind of problem this is.

@@ -46,11 +46,12 @@ struct EventSanitizer {
                 guard let name = sanitize(name: eventName.rawValue, what: "event name", report: report) else { return nil }
                 event.eventName = TrackingEventName(rawValue: name)
                 owner = "the track event"
+            } else if let userID = event.identity?.userID {
+                guard let valid = sanitize(name: userID, what: "user id", report: report) else { return nil }
+                event.identity?.userID = valid
+                owner = "the identify event"
             } else {
-                guard let userID = sanitize(name: event.identity?.userID ?? "", what: "user id", report: report) else {
-                    return nil
-                }
-                event.identity?.userID = userID
+                // Traits of a person not identified yet (`identify(traits:)`), as Segment allows.
                 owner = "the identify event"
             }
             event.eventProperties = sanitize(event.eventProperties, owner: owner, report: report) ?? event.eventProperties

@@ -8,8 +8,8 @@ import Foundation
 /// The tracker as the app's analytics client, like Segment's `Analytics`: explicit events, screens that are
 /// not view controllers, identity.
 ///
-/// Explicit events go through the same validation and the same sinks as scanned ones, in call order, and
-/// carry the identity and context current when they were called:
+/// Explicit events go through the same validation, the same ``TrackingConfiguration/beforeSend`` hooks and
+/// the same sinks as scanned ones, and carry the identity and context current when they were called:
 ///
 /// ```swift
 /// tracker.identify(userID: "u-42", traits: ["plan": "pro"])
@@ -17,6 +17,13 @@ import Foundation
 /// tracker.screen("game_level", properties: ["level": 3])
 /// tracker.reset() // log-out
 /// ```
+///
+/// **Any thread**: these calls are `nonisolated`: call them from the main thread, a background queue or a
+/// `URLSession` completion, without `await`. Each takes the tracker's lock, reads the time, stamps the
+/// identity and the context (a snapshot UIKit was read for on the main thread), validates, runs the hooks
+/// and hands the event to every sink, all on the calling thread, before it returns. So calls from one
+/// thread arrive in the order they were made, calls from several threads in the order they took the lock,
+/// and timestamps follow that order. The main thread is used only to read UIKit (scans and the context).
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -25,88 +32,101 @@ extension Tracker {
     // MARK: - Public
 
     /// Who events are recorded for now: the persisted anonymous id and the user id once identified.
-    public var identity: TrackingIdentity { identityStore.identity }
+    public nonisolated var identity: TrackingIdentity { identityStore.identity }
 
     /// The device and app context stamped on events now.
-    public var context: TrackingContext { contextProvider.current }
+    public nonisolated var context: TrackingContext { contextProvider.current }
 
-    /// Records an explicit event (a ``TrackingEventKind/track`` event) and delivers it to the sinks.
+    /// Records an explicit event (a ``TrackingEventKind/track`` event) and delivers it to the sinks before
+    /// returning. Callable from any thread.
     ///
     /// A blank name drops the event with a ``TrackingDiagnostic/Code/emptyName`` diagnostic; long names and
     /// invalid properties are repaired as for scanned events.
     /// - Parameters:
     ///   - name: What happened.
     ///   - properties: Details of what happened.
-    public func track(_ name: TrackingEventName, properties: TrackingProperties = [:]) {
-        deliver(TrackingEvent(
-            timestamp: configuration.clock.now().date, kind: .track, screen: nil, visibleRatio: 0,
-            eventName: name, eventProperties: properties
-        ))
+    public nonisolated func track(_ name: TrackingEventName, properties: TrackingProperties = [:]) {
+        record { timestamp in
+            TrackingEvent(
+                timestamp: timestamp, kind: .track, screen: nil, visibleRatio: 0,
+                eventName: name, eventProperties: properties
+            )
+        }
     }
 
     /// Records a screen view for a screen that is not a view controller (SwiftUI, a game level) and
-    /// delivers it to the sinks.
+    /// delivers it to the sinks before returning. Callable from any thread.
     ///
     /// The event is a ``TrackingEventKind/screenView`` with visible ratio 1, as a scanned screen view would
     /// be; the scanner does not track it, so each call records one view.
     /// - Parameters:
     ///   - name: The screen's name.
     ///   - properties: The screen's properties.
-    public func screen(_ name: TrackingScreenName, properties: TrackingProperties = [:]) {
-        deliver(TrackingEvent(
-            timestamp: configuration.clock.now().date, kind: .screenView,
-            screen: TrackingScreen(screenName: name, properties: properties), visibleRatio: 1
-        ))
+    public nonisolated func screen(_ name: TrackingScreenName, properties: TrackingProperties = [:]) {
+        record { timestamp in
+            TrackingEvent(
+                timestamp: timestamp, kind: .screenView,
+                screen: TrackingScreen(screenName: name, properties: properties), visibleRatio: 1
+            )
+        }
     }
 
     /// Identifies the user: later events carry `userID` (persisted until ``reset()``), and an
-    /// ``TrackingEventKind/identify`` event with `traits` is delivered to the sinks.
+    /// ``TrackingEventKind/identify`` event with `traits` is delivered to the sinks. Callable from any
+    /// thread.
     ///
     /// A blank user id changes nothing and is reported with a ``TrackingDiagnostic/Code/emptyName``
-    /// diagnostic; a long one is truncated.
+    /// diagnostic; a long one is truncated. The user id is kept even when a
+    /// ``TrackingConfiguration/beforeSend`` hook drops the identify event.
     /// - Parameters:
     ///   - userID: The app's identifier for the user.
-    ///   - traits: What is known about the user (plan, locale…).
-    public func identify(userID: String, traits: TrackingProperties = [:]) {
-        let event = TrackingEvent(
-            timestamp: configuration.clock.now().date, kind: .identify, screen: nil, visibleRatio: 0,
-            eventProperties: traits
-        )
-        let identity = TrackingIdentity(anonymousID: identity.anonymousID, userID: userID)
-        guard let valid = prepared(event, identity: identity), let validUserID = valid.identity?.userID else { return }
-        identityStore.identify(userID: validUserID)
-        send(valid)
+    ///   - traits: What is known about the user (plan, locale…). Sent with this event only.
+    public nonisolated func identify(userID: String, traits: TrackingProperties = [:]) {
+        identify(userID: Optional(userID), traits: traits)
     }
 
-    /// Logs out: a new anonymous id and no user id, for every later event. Records no event.
-    public func reset() {
-        identityStore.reset()
+    /// Sends what is known about the person without changing who they are: an
+    /// ``TrackingEventKind/identify`` event with `traits` and the current identity, anonymous or not (as
+    /// Segment's `identify(traits:)`). Callable from any thread.
+    ///
+    /// ```swift
+    /// tracker.identify(traits: ["newsletter": true])   // before log-in: anonymous traits
+    /// ```
+    /// - Parameter traits: What is known about the person. Sent with this event only.
+    public nonisolated func identify(traits: TrackingProperties) {
+        identify(userID: nil, traits: traits)
+    }
+
+    /// Logs out: a new anonymous id and no user id, for every later event, and every sink is told (see
+    /// ``TrackingSink/reset()``). Records no event. Callable from any thread.
+    public nonisolated func reset() {
+        callLock.withLock {
+            identityStore.reset()
+            for sink in sinks {
+                sink.reset()
+            }
+        }
     }
 
     // MARK: - Internal
 
-    /// Stamps `event` with the current identity and context, validates it and hands it to every sink.
-    /// - Returns: The event as delivered, or `nil` when validation dropped it.
+    /// Stamps `event` with the current identity and context, validates it, runs the hooks and hands it to
+    /// every sink, under the call lock.
+    /// - Returns: The event as delivered, or `nil` when validation or a hook dropped it.
     @discardableResult
-    func deliver(_ event: TrackingEvent) -> TrackingEvent? {
-        guard let valid = prepared(event) else { return nil }
-        send(valid)
-        return valid
+    nonisolated func deliver(_ event: TrackingEvent) -> TrackingEvent? {
+        callLock.withLock {
+            prepared(event).flatMap(processed).flatMap(send)
+        }
     }
 
-    // MARK: - Private
-
-    /// `event` stamped with `identity` (default: the current one) and the current context, and validated;
-    /// `nil` when validation dropped it.
-    private func prepared(_ event: TrackingEvent, identity: TrackingIdentity? = nil) -> TrackingEvent? {
-        var event = event
-        event.identity = identity ?? self.identity
-        event.context = context
-        return sanitizer.sanitize(event, report: report)
-    }
-
-    private func send(_ event: TrackingEvent) {
-        for sink in sinksAllowedByConsent {
+    /// Hands `event` to every sink the person's ``consent`` allows, in order: the one point where events
+    /// leave the tracker. Called with the call lock held, after validation and the
+    /// ``TrackingConfiguration/beforeSend`` hooks.
+    /// - Returns: `event`, as delivered.
+    nonisolated func send(_ event: TrackingEvent) -> TrackingEvent? {
+        callLock.eventsDelivered += 1
+        for sink in callLock.sinksAllowedByConsent {
             do {
                 try sink.receive(event)
             } catch {
@@ -116,5 +136,53 @@ extension Tracker {
                 ))
             }
         }
+        return event
+    }
+
+    // MARK: - Private
+
+    /// Delivers the event `make` builds with the time of the call, read under the call lock so that
+    /// timestamps follow delivery order.
+    private nonisolated func record(_ make: (Date) -> TrackingEvent) {
+        callLock.withLock {
+            _ = deliver(make(configuration.clock.now().date))
+        }
+    }
+
+    private nonisolated func identify(userID: String?, traits: TrackingProperties) {
+        callLock.withLock {
+            let current = identityStore.identity
+            let event = TrackingEvent(
+                timestamp: configuration.clock.now().date, kind: .identify, screen: nil, visibleRatio: 0,
+                eventProperties: traits
+            )
+            let identity = TrackingIdentity(anonymousID: current.anonymousID, userID: userID ?? current.userID)
+            guard let valid = prepared(event, identity: identity) else { return }
+            if let validUserID = valid.identity?.userID, validUserID != current.userID {
+                identityStore.identify(userID: validUserID)
+            }
+            _ = processed(valid).flatMap(send)
+        }
+    }
+
+    /// `event` stamped with `identity` (default: the current one) and the current context, and validated;
+    /// `nil` when validation dropped it.
+    private nonisolated func prepared(_ event: TrackingEvent, identity: TrackingIdentity? = nil) -> TrackingEvent? {
+        var event = event
+        event.identity = identity ?? self.identity
+        event.context = context
+        return sanitizer.sanitize(event, report: report)
+    }
+
+    /// `event` after every ``TrackingConfiguration/beforeSend`` hook, validated again when there are hooks
+    /// (cheap for a valid event); `nil` when a hook or the validation dropped it.
+    private nonisolated func processed(_ event: TrackingEvent) -> TrackingEvent? {
+        guard !configuration.beforeSend.isEmpty else { return event }
+        var event = event
+        for hook in configuration.beforeSend {
+            guard let next = hook(event) else { return nil }
+            event = next
+        }
+        return sanitizer.sanitize(event, report: report)
     }
 }

@@ -32,15 +32,12 @@ extension Tracker {
     public var consent: DeliveryConsent {
         get { consentSwitch.value }
         set {
-            consentSwitch.set(newValue)
-            identityStore.persists = newValue != .denied
+            // Under the call lock: no event of another thread is half-way to the sinks while they change.
+            callLock.withLock {
+                consentSwitch.set(newValue)
+                callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
+                identityStore.persists = newValue != .denied
+            }
         }
-    }
-
-    // MARK: - Internal
-
-    /// The sinks an event reaches now: all, the delivery sinks (pending) or none (denied).
-    var sinksAllowedByConsent: [any TrackingSink] {
-        consentSwitch.allowedSinks
     }
 }

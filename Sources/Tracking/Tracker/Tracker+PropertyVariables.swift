@@ -13,7 +13,7 @@ extension Tracker {
     ///   - name: What happened.
     ///   - properties: Details of what happened, any ``TrackingPropertyConvertible`` values.
     @_disfavoredOverload
-    public func track(_ name: TrackingEventName, properties: [String: (any TrackingPropertyConvertible)?]) {
+    public nonisolated func track(_ name: TrackingEventName, properties: [String: (any TrackingPropertyConvertible)?]) {
         track(name, properties: properties.trackingProperties)
     }
 
@@ -22,7 +22,7 @@ extension Tracker {
     ///   - name: The screen's name.
     ///   - properties: The screen's properties, any ``TrackingPropertyConvertible`` values.
     @_disfavoredOverload
-    public func screen(_ name: TrackingScreenName, properties: [String: (any TrackingPropertyConvertible)?]) {
+    public nonisolated func screen(_ name: TrackingScreenName, properties: [String: (any TrackingPropertyConvertible)?]) {
         screen(name, properties: properties.trackingProperties)
     }
 
@@ -31,7 +31,14 @@ extension Tracker {
     ///   - userID: The app's identifier for the user.
     ///   - traits: What is known about the user, any ``TrackingPropertyConvertible`` values.
     @_disfavoredOverload
-    public func identify(userID: String, traits: [String: (any TrackingPropertyConvertible)?]) {
+    public nonisolated func identify(userID: String, traits: [String: (any TrackingPropertyConvertible)?]) {
         identify(userID: userID, traits: traits.trackingProperties)
+    }
+
+    /// Sends traits that are variables without changing who the person is.
+    /// - Parameter traits: What is known about the person, any ``TrackingPropertyConvertible`` values.
+    @_disfavoredOverload
+    public nonisolated func identify(traits: [String: (any TrackingPropertyConvertible)?]) {
+        identify(traits: traits.trackingProperties)
     }
 }

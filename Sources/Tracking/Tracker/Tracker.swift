@@ -21,12 +21,16 @@ import Foundation
 /// second screen view. When the transition ends, the tracker scans as soon as the main run loop is idle.
 ///
 /// ```swift
-/// let sink = InMemoryTrackingSink()
-/// let tracker = Tracker(configuration: TrackingConfiguration(), sinks: [sink, LoggingTrackingSink()])
+/// let tracker = Tracker(writeKey: "YOUR_WRITE_KEY") // uploads through a DeliverySink with defaults
 /// tracker.start()
 /// ```
 ///
-/// - Important: Keep a strong reference to the tracker while it should run; it stops when released.
+/// Explicit calls (``track(_:properties:)``, ``screen(_:properties:)``, ``identify(userID:traits:)``,
+/// ``reset()``, ``flush()``) may be made from any thread; see ``track(_:properties:)``.
+///
+/// - Important: Keep a strong reference to the tracker while it should run; it stops when released. Start
+///   one tracker per process: a second one running at the same time records everything twice, and
+///   starting it reports a ``TrackingDiagnostic/Code/multipleTrackers`` diagnostic.
 /// - Note: Unavailable in app extensions, which have no `UIApplication.shared` and no windows of their own
 ///   to scan. Components (`trackingElement`, `trackingScreen`) may still be set there.
 @available(iOSApplicationExtension, unavailable)
@@ -38,7 +42,13 @@ public final class Tracker {
     // MARK: - Public
 
     /// The sinks that receive every event, in this order.
-    public let sinks: [any TrackingSink]
+    public nonisolated let sinks: [any TrackingSink]
+
+    /// The first ``DeliverySink`` among ``sinks``: the one ``init(writeKey:configuration:)`` created, for
+    /// its ``DeliverySink/consent``, ``DeliverySink/statistics`` and ``DeliverySink/flushAndWait()``.
+    public nonisolated var delivery: DeliverySink? {
+        sinks.lazy.compactMap { $0 as? DeliverySink }.first
+    }
 
     /// Whether ``start()`` was called without a later ``stop()`` (scans may still be paused in the
     /// background).
@@ -53,22 +63,80 @@ public final class Tracker {
         self.init(configuration: configuration, sinks: sinks, runLoop: .main, notificationCenter: .default)
     }
 
+    /// Creates a stopped tracker that uploads to a Segment-compatible backend through a ``DeliverySink``
+    /// with the default ``DeliveryConfiguration`` for `writeKey` (Segment's US endpoint, flushes every 20
+    /// events or 30 s, consent granted).
+    ///
+    /// The sink shares the tracker's clock and diagnostic handler and keeps its queues in `Delivery` inside
+    /// the tracker's ``TrackingConfiguration/storageDirectory``. To change delivery settings, use
+    /// ``init(configuration:delivery:sinks:)``.
+    /// - Parameters:
+    ///   - writeKey: The source's write key.
+    ///   - configuration: Thresholds, policies, clock, diagnostics and storage.
+    public convenience init(writeKey: String, configuration: TrackingConfiguration = TrackingConfiguration()) {
+        self.init(configuration: configuration, delivery: DeliveryConfiguration(writeKey: writeKey))
+    }
+
+    /// Creates a stopped tracker that uploads through a ``DeliverySink`` made from `delivery`, followed by
+    /// `sinks`.
+    ///
+    /// Where `delivery` does not set its own ``DeliveryConfiguration/clock``,
+    /// ``DeliveryConfiguration/diagnosticHandler`` or ``DeliveryConfiguration/storageDirectory``, it uses
+    /// the tracker's (the directory being `Delivery` inside the tracker's storage directory):
+    ///
+    /// ```swift
+    /// var delivery = DeliveryConfiguration(writeKey: "YOUR_WRITE_KEY")
+    /// delivery.endpoint = .segmentEU
+    /// let tracker = Tracker(delivery: delivery, sinks: [LoggingTrackingSink()])
+    /// ```
+    /// - Parameters:
+    ///   - configuration: Thresholds, policies, clock, diagnostics and storage.
+    ///   - delivery: The write key, endpoint, triggers and caps of the delivery sink.
+    ///   - sinks: More sinks, after the delivery sink.
+    public convenience init(
+        configuration: TrackingConfiguration = TrackingConfiguration(), delivery: DeliveryConfiguration,
+        sinks: [any TrackingSink] = []
+    ) {
+        let sink = DeliverySink(configuration: delivery.inheriting(from: configuration))
+        self.init(configuration: configuration, sinks: [sink] + sinks)
+    }
+
+    deinit {
+        RunningTrackers.remove(ObjectIdentifier(self))
+    }
+
     /// Starts scanning on the main run loop. Does nothing if already started.
+    ///
+    /// Starting while another tracker of this process is running reports a
+    /// ``TrackingDiagnostic/Code/multipleTrackers`` diagnostic (and starts anyway).
     public func start() {
+        guard !scheduler.isStarted else { return }
+        let others = RunningTrackers.insert(ObjectIdentifier(self))
+        if others > 0 {
+            report(TrackingDiagnostic(
+                code: .multipleTrackers,
+                message: "\(others) other tracker(s) of this process are running; every screen and impression is recorded by each"
+            ))
+        }
         scheduler.start()
     }
 
-    /// Stops scanning. Every visibility span ends: after a restart, what is on screen is seen anew
-    /// (except under the lifetime policies). It does not change ``consent``: explicit events, the sinks
-    /// and uploads go on; to stop tracking the person, set ``consent`` to ``DeliveryConsent/denied``.
+    /// Stops scanning, and nothing else. Every visibility span ends: after a restart, what is on screen is
+    /// seen anew (except under the lifetime policies).
+    ///
+    /// Explicit calls (``track(_:properties:)`` and the others) still reach the sinks, and the sinks go on
+    /// with what they do on their own: a ``DeliverySink`` keeps its queue and keeps uploading it (on its
+    /// count, interval and backgrounding triggers, and on ``flush()``) until it is released. It does not
+    /// change ``consent``: to stop tracking the person, set ``consent`` to ``DeliveryConsent/denied``.
     public func stop() {
+        RunningTrackers.remove(ObjectIdentifier(self))
         scheduler.stop()
         recorder.endAllSpans()
     }
 
     /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
-    /// starts an upload and returns at once; sinks that send nothing ignore it.
-    public func flush() {
+    /// starts an upload and returns at once; sinks that send nothing ignore it. Callable from any thread.
+    public nonisolated func flush() {
         for sink in sinks {
             sink.flush()
         }
@@ -98,19 +166,22 @@ public final class Tracker {
         let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)
         isScanning = false
 
-        statistics.scanCount += 1
-        statistics.totalScanDuration += duration
-        statistics.viewsVisited += scanResult.viewsVisited
-        statistics.eventsDelivered += events.count
+        scanStatistics.scanCount += 1
+        scanStatistics.totalScanDuration += duration
+        scanStatistics.viewsVisited += scanResult.viewsVisited
         scanObserver?(TrackingScanSummary(
-            scanNumber: statistics.scanCount, timestamp: instant.date, duration: duration,
+            scanNumber: scanStatistics.scanCount, timestamp: instant.date, duration: duration,
             viewsVisited: scanResult.viewsVisited, events: events
         ))
         return events
     }
 
     /// What the tracker has done since it was created.
-    public private(set) var statistics = TrackingStatistics()
+    public var statistics: TrackingStatistics {
+        var statistics = scanStatistics
+        statistics.eventsDelivered = callLock.withLock { callLock.eventsDelivered }
+        return statistics
+    }
 
     /// Called on the main actor after every scan, scheduled or not, with what it saw and delivered: for
     /// debugging overlays and reports. It may read ``visibilityReport()``; a ``scanNow()`` from inside it
@@ -120,7 +191,7 @@ public final class Tracker {
     // MARK: - Internal
 
     /// The validated configuration.
-    let configuration: TrackingConfiguration
+    nonisolated let configuration: TrackingConfiguration
     /// Finds what is visible.
     let scanner: VisibilityScanner
     /// How many scans the scheduler ran (``scanNow()`` calls excluded).
@@ -153,9 +224,15 @@ public final class Tracker {
         )
         recorder = EventRecorder(rules: EventRecorder.Rules(configuration))
         sanitizer = EventSanitizer(configuration)
+        contextProvider = ContextProvider(notificationCenter: notificationCenter)
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
         consentSwitch = TrackerConsent(directory: configuration.storageDirectory, sinks: sinks, report: handler)
+        identityStore = IdentityStore(
+            directory: configuration.storageDirectory, persists: consentSwitch.value != .denied,
+            report: configuration.diagnosticHandler
+        )
+        callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
     }
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
@@ -183,15 +260,15 @@ public final class Tracker {
 
     /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
     /// is denied.
-    private(set) lazy var identityStore = IdentityStore(
-        directory: configuration.storageDirectory, persists: consent != .denied, report: configuration.diagnosticHandler
-    )
-    /// The person's choice and the sinks it lets events reach (see ``consent``).
+    nonisolated let identityStore: IdentityStore
+    /// The person's choice (see ``consent``); the sinks it allows are kept in ``callLock``.
     let consentSwitch: TrackerConsent
     /// The device and app context stamped on every event.
-    private(set) lazy var contextProvider = ContextProvider(notificationCenter: notificationCenter)
+    nonisolated let contextProvider: ContextProvider
     /// Makes events deliverable.
-    let sanitizer: EventSanitizer
+    nonisolated let sanitizer: EventSanitizer
+    /// Orders every call and delivery, from any thread.
+    nonisolated let callLock = TrackerCallLock()
 
     // MARK: - Private
 
@@ -206,6 +283,8 @@ public final class Tracker {
     private var scanResult = ScanResult()
     private var recorded: [TrackingEvent] = []
     private var isScanning = false
+    /// Scan figures; ``statistics`` adds the events delivered.
+    private var scanStatistics = TrackingStatistics()
     private var lastInvalidGeometryCount = 0
 
     private func scheduledScan() {
@@ -226,7 +305,7 @@ public final class Tracker {
     }
 
     /// Hands `diagnostic` to the configured handler (internal for the analytics-client extension).
-    func report(_ diagnostic: TrackingDiagnostic) {
+    nonisolated func report(_ diagnostic: TrackingDiagnostic) {
         configuration.diagnosticHandler(diagnostic)
     }
 }

@@ -53,7 +53,7 @@ final class DeliveryUploadTests: XCTestCase {
         XCTAssertEqual(fixture.collector.requests.count, requests.count)
         // What the observer saw: one report per request, off the main thread, with the body's size.
         let reports = fixture.uploads.reports
-        XCTAssertEqual(reports.map(\.messageIds), requests.map(\.messageIds))
+        XCTAssertEqual(reports.map(\.messageIDs), requests.map(\.messageIds))
         XCTAssertEqual(reports.map(\.bodyByteCount), requests.map(\.body.count))
         XCTAssertEqual(reports.map(\.statusCode), Array(repeating: 200, count: requests.count))
         XCTAssertEqual(reports.map(\.outcome), Array(repeating: .delivered, count: requests.count))

@@ -72,7 +72,7 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
         var invalid = probe.deliveryConfiguration("invalid", collector: collector)
         invalid.flushAt = 0
         invalid.flushInterval = -1
-        invalid.segmentEventLimit = 0
+        invalid.queueFileEventLimit = 0
         _ = DeliverySink(configuration: invalid, notificationCenter: NotificationCenter())
         probe.expect([.invalidConfiguration, .invalidConfiguration, .invalidConfiguration], from: "invalid delivery configuration")
         var unreachable = probe.deliveryConfiguration("endpoint", collector: collector)

@@ -14,7 +14,7 @@ final class StorageProtectionTests: XCTestCase {
         let directory = fixture.root.appendingPathComponent("Sightline")
         let handler = fixture.log.handler
         MainActor.assumeIsolated {
-            _ = IdentityStore(directory: directory, report: handler)
+            _ = IdentityStore(directory: directory, report: handler).identity // the first use reads, creates and protects
         }
         XCTAssertEqual(try mode(directory.appendingPathComponent("identity.json")), 0o600)
         XCTAssertEqual(try mode(directory), 0o700)
@@ -44,7 +44,7 @@ final class StorageProtectionTests: XCTestCase {
         _ = DeliverySink(configuration: fixture.sinkConfiguration(writeKey: "tree_key", storageDirectory: delivery))
         let handler = fixture.log.handler
         MainActor.assumeIsolated {
-            _ = IdentityStore(directory: sightline, report: handler)
+            _ = IdentityStore(directory: sightline, report: handler).identity
         }
 
         for directory in [sightline, delivery, queue, queue.appendingPathComponent("pending")] {

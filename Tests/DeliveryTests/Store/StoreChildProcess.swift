@@ -54,7 +54,7 @@ enum StoreChildProcess {
         configuration.flushAt = .max
         configuration.storageDirectory = directory
         configuration.consentDirectory = directory
-        configuration.segmentEventLimit = segmentEventLimit
+        configuration.queueFileEventLimit = segmentEventLimit
         configuration.diagnosticHandler = report
         return configuration
     }
@@ -76,8 +76,8 @@ enum StoreChildProcess {
             #else
             setrlimit(RLIMIT_FSIZE, &limit)
             #endif
-            configuration.segmentEventLimit = 100_000
-            configuration.segmentByteLimit = 1 << 30
+            configuration.queueFileEventLimit = 100_000
+            configuration.queueFileByteLimit = 1 << 30
         }
         let sink = DeliverySink(configuration: configuration)
         say("ready")

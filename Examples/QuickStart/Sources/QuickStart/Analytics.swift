@@ -22,13 +22,16 @@ final class Analytics {
     init(writeKey: String, endpoint: TrackingEndpoint, storageDirectory: URL) {
         var configuration = TrackingConfiguration()
         configuration.storageDirectory = storageDirectory
+        configuration.beforeSend = [{ event in
+            var event = event
+            event.eventProperties["email"] = nil // personal data never leaves the app
+            return event
+        }]
         var delivery = DeliveryConfiguration(writeKey: writeKey)
         delivery.endpoint = endpoint
         delivery.storageDirectory = storageDirectory.appendingPathComponent("Delivery", isDirectory: true)
         delivery.consentDirectory = storageDirectory
         delivery.defaultConsent = .pending
-        // LEAD (issue 22, before-send hook): redact here, once the hook exists: drop an "email" property from
-        // every event before any sink sees it, and assert in QuickStartDeliveryTests that no message carries it.
         sink = DeliverySink(configuration: delivery)
         tracker = Tracker(configuration: configuration, sinks: [sink])
     }
@@ -36,11 +39,6 @@ final class Analytics {
     /// Reports a refund the server confirmed; callable from any thread (a `URLSession` completion, say).
     /// - Parameter amount: The refunded amount.
     nonisolated func refundIssued(amount: Double) {
-        let tracker = tracker
-        // LEAD (issue 22, any-thread calls and rich properties): call `tracker.track(.refundIssued, properties:
-        // ["amount": amount])` directly here, without the hop to the main queue and without `.double(…)`.
-        DispatchQueue.main.async {
-            tracker.track(.refundIssued, properties: ["amount": .double(amount)])
-        }
+        tracker.track(.refundIssued, properties: ["amount": amount])
     }
 }

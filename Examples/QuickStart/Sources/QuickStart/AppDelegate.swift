@@ -11,7 +11,7 @@ import Tracking
 // README snippet: start-a-tracker
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     // Keep the tracker as long as the app runs: it stops when released.
-    let tracker = Tracker(configuration: TrackingConfiguration(), sinks: [LoggingTrackingSink()])
+    let tracker = Tracker(writeKey: "YOUR_WRITE_KEY")
 
     func applicationDidFinishLaunching(_ application: UIApplication) {
         tracker.start()

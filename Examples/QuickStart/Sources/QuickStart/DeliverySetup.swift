@@ -8,8 +8,7 @@ enum DeliverySetup {
         // README snippet: delivery
         var delivery = DeliveryConfiguration(writeKey: "YOUR_WRITE_KEY")
         delivery.endpoint = .segmentEU                   // default .segmentUS
-        let sink = DeliverySink(configuration: delivery)
-        let tracker = Tracker(sinks: [sink])
+        let tracker = Tracker(delivery: delivery)        // or Tracker(writeKey:) for every default
         tracker.start()
         // README snippet end
         return tracker
@@ -24,3 +23,15 @@ enum DeliverySetup {
         // README snippet end
     }
 }
+
+/// Delivery settings of the app's own, the rest taken from the tracker's configuration.
+// README snippet: delivery-settings
+@MainActor
+func makeTracker() -> Tracker {
+    var configuration = TrackingConfiguration()
+    configuration.minimumVisibleDuration = 0.5
+    var delivery = DeliveryConfiguration(writeKey: "YOUR_WRITE_KEY")
+    delivery.endpoint = .segmentEU
+    return Tracker(configuration: configuration, delivery: delivery, sinks: [LoggingTrackingSink()])
+}
+// README snippet end

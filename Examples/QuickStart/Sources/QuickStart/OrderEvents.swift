@@ -1,3 +1,4 @@
+import Foundation
 import Tracking
 
 // README snippet: explicit-events
@@ -11,9 +12,23 @@ extension TrackingEventName {
 @MainActor
 func recordOrder(with tracker: Tracker) {
     // README snippet: explicit-events
+    tracker.identify(traits: ["newsletter": true])                  // traits before log-in: an anonymous identify
     tracker.identify(userID: "u-42", traits: ["plan": "pro"])       // an identify event; later events carry u-42
     tracker.track(.orderCompleted, properties: ["total": 42.5])      // a track event
     tracker.screen("game_level", properties: ["level": 3])           // a screen that is not a view controller
     tracker.reset()                                                  // log-out: new anonymous id, no user id
+    // README snippet end
+}
+
+/// An order with properties taken from variables and nested literals.
+/// - Parameter tracker: The app's tracker.
+@MainActor
+func recordOrderDetails(with tracker: Tracker) {
+    // README snippet: rich-properties
+    let total = 42.5
+    let skus = ["a-1", "b-2"]
+    let coupon: String? = nil
+    tracker.track(.orderCompleted, properties: ["total": total, "skus": skus, "coupon": coupon, "placed_at": Date()])
+    tracker.track(.orderCompleted, properties: ["address": ["zip": 10115, "city": "Berlin"], "gift": nil])
     // README snippet end
 }

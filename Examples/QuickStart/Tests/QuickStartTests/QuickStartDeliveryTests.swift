@@ -15,6 +15,7 @@ final class QuickStartDeliveryTests: XCTestCase {
         let endpoint = try XCTUnwrap(TrackingEndpoint(url: collector.url()))
         let analytics = await Analytics(writeKey: "quickstart", endpoint: endpoint, storageDirectory: storage)
 
+        analytics.tracker.track("signed_up", properties: ["email": "a@example.com", "plan": "pro"])
         await recordOrder(with: analytics.tracker)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -29,22 +30,25 @@ final class QuickStartDeliveryTests: XCTestCase {
         analytics.sink.consent = .granted
         let summary = await analytics.sink.flushAndWait()
 
-        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 4, kept: 0, rejected: 0, requests: 1))
+        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 6, kept: 0, rejected: 0, requests: 1))
         let request = try XCTUnwrap(collector.requests.first)
         XCTAssertEqual(request.path, "/v1/batch")
         XCTAssertEqual(request.header("Authorization"), "Basic " + Data("quickstart:".utf8).base64EncodedString())
         let batch = try XCTUnwrap((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]])
         XCTAssertEqual(batch.map { "\($0["type"] ?? "") \($0["event"] ?? $0["name"] ?? "-") \($0["userId"] ?? "-")" }, [
+            "track signed_up -",
+            "identify - -",
             "identify - u-42",
             "track order_completed u-42",
             "screen game_level u-42",
             "track refund_issued -",
         ])
         XCTAssertEqual(batch.map { ($0["properties"] ?? $0["traits"]) as? NSDictionary }, [
-            ["plan": "pro"], ["total": 42.5], ["level": 3, "visible_ratio": 1], ["amount": 12.5],
+            ["plan": "pro"], ["newsletter": true], ["plan": "pro"], ["total": 42.5], ["level": 3, "visible_ratio": 1], ["amount": 12.5],
         ])
         let anonymousIDs = batch.map { $0["anonymousId"] as? String }
-        XCTAssertEqual(Set(anonymousIDs[0...2]).count, 1)
-        XCTAssertNotEqual(anonymousIDs[3], anonymousIDs[0], "reset() started a new anonymous id")
+        XCTAssertEqual(Set(anonymousIDs[0...4]).count, 1)
+        XCTAssertNotEqual(anonymousIDs[5], anonymousIDs[0], "reset() started a new anonymous id")
+        XCTAssertNil(String(decoding: request.body, as: UTF8.self).range(of: "email"), "the before-send hook redacts it")
     }
 }

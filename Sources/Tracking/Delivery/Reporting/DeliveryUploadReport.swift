@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// configuration.uploadObserver = { report in
-///     print(report.date, report.messageIds.count, report.statusCode ?? -1, report.outcome)
+///     print(report.date, report.messageIDs.count, report.statusCode ?? -1, report.outcome)
 /// }
 /// ```
 public struct DeliveryUploadReport: Sendable, Equatable {
@@ -28,7 +28,14 @@ public struct DeliveryUploadReport: Sendable, Equatable {
     /// When the answer (or the transport failure) came back.
     public var date: Date
     /// The `messageId`s the request carried (the events' ids, lowercased), in order.
-    public var messageIds: [String]
+    public var messageIDs: [String]
+
+    /// The former name of ``messageIDs``.
+    @available(*, deprecated, renamed: "messageIDs")
+    public var messageIds: [String] {
+        get { messageIDs }
+        set { messageIDs = newValue }
+    }
     /// The request body's size in bytes before compression.
     public var bodyByteCount: Int
     /// The HTTP status, or `nil` when the request failed in transport.
@@ -41,17 +48,31 @@ public struct DeliveryUploadReport: Sendable, Equatable {
     /// Creates a report.
     /// - Parameters:
     ///   - date: When the answer came back.
+    ///   - messageIDs: The request's message ids.
+    ///   - bodyByteCount: The uncompressed body size.
+    ///   - statusCode: The HTTP status, if the collector answered.
+    ///   - transportError: The transport failure, if it did not.
+    ///   - outcome: What became of the messages.
+    public init(date: Date, messageIDs: [String], bodyByteCount: Int, statusCode: Int?, transportError: String?, outcome: Outcome) {
+        self.date = date
+        self.messageIDs = messageIDs
+        self.bodyByteCount = bodyByteCount
+        self.statusCode = statusCode
+        self.transportError = transportError
+        self.outcome = outcome
+    }
+
+    /// The former spelling of ``init(date:messageIDs:bodyByteCount:statusCode:transportError:outcome:)``.
+    /// - Parameters:
+    ///   - date: When the answer came back.
     ///   - messageIds: The request's message ids.
     ///   - bodyByteCount: The uncompressed body size.
     ///   - statusCode: The HTTP status, if the collector answered.
     ///   - transportError: The transport failure, if it did not.
     ///   - outcome: What became of the messages.
+    @available(*, deprecated, renamed: "init(date:messageIDs:bodyByteCount:statusCode:transportError:outcome:)")
     public init(date: Date, messageIds: [String], bodyByteCount: Int, statusCode: Int?, transportError: String?, outcome: Outcome) {
-        self.date = date
-        self.messageIds = messageIds
-        self.bodyByteCount = bodyByteCount
-        self.statusCode = statusCode
-        self.transportError = transportError
-        self.outcome = outcome
+        self.init(date: date, messageIDs: messageIds, bodyByteCount: bodyByteCount, statusCode: statusCode,
+                  transportError: transportError, outcome: outcome)
     }
 }

@@ -10,6 +10,10 @@ import Foundation
 /// configuration.defaultConsent = .pending
 /// let delivery = DeliverySink(configuration: configuration)
 /// ```
+///
+/// Given to a tracker (``Tracker/init(configuration:delivery:sinks:)``), a configuration that does not set
+/// its own ``clock``, ``diagnosticHandler`` or ``storageDirectory`` uses the tracker's: one place for what
+/// both need.
 public struct DeliveryConfiguration: Sendable {
     // MARK: - Public
 
@@ -17,12 +21,17 @@ public struct DeliveryConfiguration: Sendable {
     public var writeKey: String
 
     /// The directory under which each write key's queue gets its own directory. Default: `Delivery` in
-    /// ``SightlineStorage/defaultDirectory`` (Application Support), excluded from backup; on iOS with file
-    /// protection `completeUntilFirstUserAuthentication`, so events are stored while the device is locked.
+    /// ``SightlineStorage/defaultDirectory`` (Application Support), or in the tracker's
+    /// ``TrackingConfiguration/storageDirectory`` when the tracker creates the sink; excluded from backup;
+    /// on iOS with file protection `completeUntilFirstUserAuthentication`, so events are stored while the
+    /// device is locked.
     ///
     /// - Important: Give it a directory of its own: at every launch everything under it is made private
     ///   (directories 0700, files 0600).
-    public var storageDirectory: URL = SightlineStorage.defaultDirectory.appendingPathComponent("Delivery", isDirectory: true)
+    public var storageDirectory: URL {
+        get { ownStorageDirectory ?? Self.deliveryDirectory(in: SightlineStorage.defaultDirectory) }
+        set { ownStorageDirectory = newValue }
+    }
 
     /// Where the person's consent is saved (a file named `consent`): by default the app's Sightline directory,
     /// shared by every write key, sink and tracker and independent of ``storageDirectory``, so rotating the write
@@ -38,22 +47,51 @@ public struct DeliveryConfiguration: Sendable {
     /// Events older than this are dropped instead of delivered, with a diagnostic. Default 7 days.
     public var maximumEventAge: TimeInterval = 7 * 24 * 3600
 
-    /// A segment is sealed (handed to the uploader) after this many events. Default 500.
-    public var segmentEventLimit: Int = 500
+    /// The queue file being written is sealed (handed to the uploader) after this many events. Default 500.
+    public var queueFileEventLimit: Int = 500
 
-    /// A segment is sealed once it reaches this many bytes. Default 256 KiB (a batch stays under the
-    /// 500 KB request limit of Segment's API).
-    public var segmentByteLimit: Int = 256 << 10
+    /// The queue file being written is sealed once it reaches this many bytes. Default 256 KiB (a batch
+    /// stays under the 500 KB request limit of Segment's API).
+    public var queueFileByteLimit: Int = 256 << 10
 
-    /// A segment this old is sealed at the next event. Default 30 s.
-    public var segmentAgeLimit: TimeInterval = 30
+    /// The queue file being written is sealed at the next event once it is this old. Default 30 s.
+    public var queueFileAgeLimit: TimeInterval = 30
 
-    /// The source of time for ages. Default ``SystemTrackingClock``.
-    public var clock: any TrackingClock = SystemTrackingClock()
+    /// The former name of ``queueFileEventLimit``.
+    @available(*, deprecated, renamed: "queueFileEventLimit")
+    public var segmentEventLimit: Int {
+        get { queueFileEventLimit }
+        set { queueFileEventLimit = newValue }
+    }
+
+    /// The former name of ``queueFileByteLimit``.
+    @available(*, deprecated, renamed: "queueFileByteLimit")
+    public var segmentByteLimit: Int {
+        get { queueFileByteLimit }
+        set { queueFileByteLimit = newValue }
+    }
+
+    /// The former name of ``queueFileAgeLimit``.
+    @available(*, deprecated, renamed: "queueFileAgeLimit")
+    public var segmentAgeLimit: TimeInterval {
+        get { queueFileAgeLimit }
+        set { queueFileAgeLimit = newValue }
+    }
+
+    /// The source of time for ages. Default ``SystemTrackingClock``, or the tracker's
+    /// ``TrackingConfiguration/clock`` when the tracker creates the sink.
+    public var clock: any TrackingClock {
+        get { ownClock ?? SystemTrackingClock() }
+        set { ownClock = newValue }
+    }
 
     /// Receives every ``TrackingDiagnostic`` of delivery, on the thread where the problem was found.
-    /// Default: ``TrackingDiagnostic/logToSystem``.
-    public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
+    /// Default: ``TrackingDiagnostic/logToSystem``, or the tracker's
+    /// ``TrackingConfiguration/diagnosticHandler`` when the tracker creates the sink.
+    public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void {
+        get { ownDiagnosticHandler ?? TrackingDiagnostic.logToSystem }
+        set { ownDiagnosticHandler = newValue }
+    }
 
     /// Where batches are posted. Default ``TrackingEndpoint/segmentUS``.
     public var endpoint: TrackingEndpoint = .segmentUS
@@ -94,6 +132,16 @@ public struct DeliveryConfiguration: Sendable {
     }
 
     // MARK: - Internal
+
+    /// This configuration with `tracking`'s clock, diagnostic handler and storage directory (`Delivery`
+    /// inside it) wherever it has not set its own.
+    func inheriting(from tracking: TrackingConfiguration) -> DeliveryConfiguration {
+        var inherited = self
+        inherited.ownClock = ownClock ?? tracking.clock
+        inherited.ownDiagnosticHandler = ownDiagnosticHandler ?? tracking.diagnosticHandler
+        inherited.ownStorageDirectory = ownStorageDirectory ?? Self.deliveryDirectory(in: tracking.storageDirectory)
+        return inherited
+    }
 
     /// The delays between retries after failed uploads.
     package var uploadBackoff = UploadBackoffPolicy()
@@ -141,11 +189,25 @@ public struct DeliveryConfiguration: Sendable {
             return fallback
         }
         return EventStoreLimits(
-            segmentEventCount: valid("segmentEventLimit", segmentEventLimit, defaults.segmentEventLimit, minimum: 1),
-            segmentByteCount: valid("segmentByteLimit", segmentByteLimit, defaults.segmentByteLimit, minimum: 1),
-            segmentAge: valid("segmentAgeLimit", segmentAgeLimit, defaults.segmentAgeLimit, minimum: 0),
+            segmentEventCount: valid("queueFileEventLimit", queueFileEventLimit, defaults.queueFileEventLimit, minimum: 1),
+            segmentByteCount: valid("queueFileByteLimit", queueFileByteLimit, defaults.queueFileByteLimit, minimum: 1),
+            segmentAge: valid("queueFileAgeLimit", queueFileAgeLimit, defaults.queueFileAgeLimit, minimum: 0),
             storedByteCount: valid("maximumStoredBytes", maximumStoredBytes, defaults.maximumStoredBytes, minimum: 1),
             eventAge: valid("maximumEventAge", maximumEventAge, defaults.maximumEventAge, minimum: 0)
         )
+    }
+
+    // MARK: - Private
+
+    /// The clock set on this configuration, if any.
+    private var ownClock: (any TrackingClock)?
+    /// The diagnostic handler set on this configuration, if any.
+    private var ownDiagnosticHandler: (@Sendable (TrackingDiagnostic) -> Void)?
+    /// The storage directory set on this configuration, if any.
+    private var ownStorageDirectory: URL?
+
+    /// Where delivery keeps its queues inside a storage directory.
+    private static func deliveryDirectory(in storage: URL) -> URL {
+        storage.appendingPathComponent("Delivery", isDirectory: true)
     }
 }

@@ -23,6 +23,8 @@ import Foundation
 /// let tracker = Tracker(sinks: [delivery])
 /// ```
 ///
+/// `Tracker(writeKey: "YOUR_WRITE_KEY")` creates one with the defaults, reachable as ``Tracker/delivery``.
+///
 /// - Important: Use one sink per write key per process: two sinks on the same directory would interleave
 ///   segments.
 public final class DeliverySink: TrackingSink, @unchecked Sendable {
@@ -205,6 +207,21 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     public nonisolated func flush() {
         guard consentState.current == .granted else { return }
         uploader?.flush()
+    }
+
+    /// Seals the queue file being written (and the pending one), so that no queue file holds events of two
+    /// identities, and starts an upload of what is stored: the logged-out person's events leave first.
+    /// ``Tracker/reset()`` calls it after the new identity is in place and before any event recorded under
+    /// it. Batches may still combine several sealed files; every message carries its own `anonymousId`
+    /// and `userId`.
+    public nonisolated func reset() {
+        diagnostics.deferring {
+            consentState.withLock { _ in
+                store.sealOpenSegment()
+                pendingStore.sealOpenSegment()
+            }
+        }
+        flush()
     }
 
     /// Uploads everything stored now, as ``flush()`` does, and returns what that flush did.

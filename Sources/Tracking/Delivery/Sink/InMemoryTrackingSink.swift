@@ -2,7 +2,7 @@ import Foundation
 
 /// A sink that keeps every event in memory, in order: for tests, previews and debugging.
 ///
-/// Thread-safe: ``events`` may be read from any thread while the tracker appends on the main thread.
+/// Thread-safe: ``events`` may be read from any thread while the tracker appends from the threads that record.
 ///
 /// ```swift
 /// let sink = InMemoryTrackingSink()

@@ -1,12 +1,15 @@
 /// Where a ``Tracker`` delivers its events: the backend side of the tracker, like swift-log's `LogHandler`.
 ///
-/// The tracker calls ``receive(_:)`` on the main actor, synchronously, after a scan is complete, once per
-/// event and sink, in recording order. A sink that needs to do slow work (disk, network) must hand the
-/// event off to its own queue and return at once: the main thread is the app's.
+/// The tracker calls ``receive(_:)`` once per event and sink, in the order the events were recorded, one
+/// event at a time (under the tracker's lock), on the thread that recorded the event: the main thread for
+/// scanned events, the caller's thread for ``Tracker/track(_:properties:)`` and the other explicit calls,
+/// which may come from any thread. A sink that needs to do slow work (network, heavy encoding) must hand
+/// the event off to its own queue and return at once: the caller may be the main thread.
 ///
 /// Throwing is how a sink reports that it could not take an event: the tracker turns the error into a
 /// ``TrackingDiagnostic/Code/sinkFailed`` diagnostic, and the other sinks still receive the event.
-/// Receiving runs after the scan, so a sink may even change the view hierarchy without confusing it.
+/// Receiving runs after the scan, so a sink may even change the view hierarchy (on the main thread)
+/// without confusing it.
 ///
 /// ```swift
 /// struct PrintSink: TrackingSink {
@@ -17,18 +20,28 @@
 /// ```
 public protocol TrackingSink: Sendable {
     /// Takes one event.
-    /// - Parameter event: The event, already validated (names present and within limits, numbers finite).
+    /// - Parameter event: The event, already validated (names present and within limits, numbers finite)
+    ///   and passed through ``TrackingConfiguration/beforeSend``.
     /// - Throws: Any error, to report that the sink could not take the event.
-    @MainActor func receive(_ event: TrackingEvent) throws
+    func receive(_ event: TrackingEvent) throws
 
     /// Sends what the sink holds now, if it sends anything anywhere (``DeliverySink`` starts an upload);
     /// returns at once. ``Tracker/flush()`` calls it on every sink. The default does nothing.
-    @MainActor func flush()
+    func flush()
+
+    /// Learns that the person logged out: ``Tracker/reset()`` calls it on every sink, after the new
+    /// anonymous id is in place and before any event recorded under it. ``DeliverySink`` seals the queue
+    /// file being written and starts an upload, so the previous person's events leave first and no queue
+    /// file holds two identities. The default does nothing.
+    func reset()
 }
 
 extension TrackingSink {
     // MARK: - Public
 
     /// Does nothing: a sink that only receives has nothing to send.
-    @MainActor public func flush() {}
+    public func flush() {}
+
+    /// Does nothing: a sink that only receives keeps no identity.
+    public func reset() {}
 }

@@ -99,7 +99,7 @@ package struct WireBatchSender: Sendable {
         case .failed(_, let description): transportError = description
         }
         observer(DeliveryUploadReport(
-            date: now(), messageIds: batch.messageIds, bodyByteCount: bodyByteCount,
+            date: now(), messageIDs: batch.messageIds, bodyByteCount: bodyByteCount,
             statusCode: statusCode, transportError: transportError, outcome: reported
         ))
     }

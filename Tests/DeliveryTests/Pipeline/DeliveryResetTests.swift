@@ -1,0 +1,57 @@
+import Foundation
+import LoopbackCollector
+import TestSupport
+@testable import Tracking
+import XCTest
+
+/// `Tracker.reset()` through a real ``DeliverySink``: the queue file being written is sealed and uploaded,
+/// so the logged-out person's events leave in a request of their own and no queue file holds two identities.
+final class DeliveryResetTests: HeadlessTestCase {
+    @MainActor
+    private static func tracker(_ fixture: PipelineFixture, sink: DeliverySink) -> Tracker {
+        var configuration = TrackingConfiguration()
+        configuration.clock = fixture.clock
+        configuration.diagnosticHandler = fixture.diagnostics.handler
+        configuration.storageDirectory = fixture.root.appendingPathComponent("tracker", isDirectory: true)
+        return Tracker(configuration: configuration, sinks: [sink])
+    }
+
+    func testResetUploadsThePreviousIdentitysEventsInARequestOfTheirOwn() async throws {
+        let fixture = try PipelineFixture()
+        let sink = fixture.sink()
+        let tracker = await MainActor.run { Self.tracker(fixture, sink: sink) }
+        tracker.identify(userID: "u-1")
+        tracker.track("before_logout")
+        tracker.reset()
+        tracker.track("after_logout")
+
+        let first = try XCTUnwrap(fixture.waitForRequests(1).first)
+        XCTAssertEqual(first.messages.map { $0["userId"] as? String }, ["u-1", "u-1"])
+        XCTAssertEqual(first.messages.map { $0["type"] as? String }, ["identify", "track"])
+        XCTAssertTrue(eventually(timeout: 30) { sink.statistics.delivered == 2 }, "the first request was never acknowledged")
+        XCTAssertEqual(sink.statistics.queued, 1)
+        let summary = await sink.flushAndWait()
+        XCTAssertEqual(summary.delivered, 1)
+        let second = try XCTUnwrap(fixture.collector.requests.last)
+        XCTAssertEqual(second.messages.map { $0["event"] as? String }, ["after_logout"])
+        XCTAssertNil(second.messages.first?["userId"])
+        XCTAssertEqual(fixture.diagnostics.codes, [])
+    }
+
+    func testResetWhileConsentIsPendingSealsThePendingQueueFile() async throws {
+        let fixture = try PipelineFixture()
+        var configuration = fixture.configuration()
+        configuration.defaultConsent = .pending
+        let sink = fixture.sink(configuration)
+        let tracker = await MainActor.run { Self.tracker(fixture, sink: sink) }
+        tracker.track("before_logout")
+        tracker.track("before_logout")
+        tracker.reset()
+        XCTAssertEqual(sink.pendingStore.sealedSegments.count, 1)
+        XCTAssertEqual(sink.pendingStore.openSegmentEventCount, 0)
+        tracker.track("after_logout")
+        XCTAssertEqual(sink.pendingStore.openSegmentEventCount, 1)
+        XCTAssertEqual(sink.pendingStore.sealedSegments.map { sink.pendingStore.events(in: $0).map(\.name) }, [["before_logout", "before_logout"]])
+        XCTAssertEqual(fixture.collector.requests.count, 0)
+    }
+}
