@@ -76,7 +76,7 @@ final class DeliveryConsentTests: XCTestCase {
         XCTAssertEqual(fixture.receivedIds, [later])
     }
 
-    func testABatchInFlightWhenConsentIsDeniedIsNotRetried() throws {
+    func testABatchInFlightWhenConsentIsDeniedIsNotRetried() async throws {
         let fixture = try PipelineFixture()
         fixture.collector.enqueue(.stall)
         var configuration = fixture.configuration()
@@ -92,7 +92,9 @@ final class DeliveryConsentTests: XCTestCase {
         // The dropped request fails; the retry finds nothing to send, so no second request is even tried.
         XCTAssertTrue(eventually { fixture.uploads.reports.count == 1 }, "reports: \(fixture.uploads.reports)")
         guard case .retrying? = fixture.uploads.outcomes.first else { return XCTFail("\(fixture.uploads.outcomes)") }
-        Thread.sleep(forTimeInterval: 0.3)
+        try await waitForScheduledRetry(of: sink)
+        let afterRetry = await sink.flushAndWait()
+        XCTAssertEqual(afterRetry.requests, 0)
         XCTAssertEqual(fixture.uploads.reports.count, 1, "a retry was attempted after the denial")
         XCTAssertEqual(fixture.collector.requests.count, 1)
         XCTAssertEqual(sink.statistics.delivered, 0)

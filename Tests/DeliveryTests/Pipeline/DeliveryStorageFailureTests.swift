@@ -23,16 +23,8 @@ final class DeliveryStorageFailureTests: XCTestCase {
         XCTAssertEqual(fixture.receivedIds, [ids])
         XCTAssertEqual(fixture.diagnostics.codes, [.storeWriteFailed])
 
-        // After the backoff (20 ms) the scheduled retry and another flush find nothing to send. The failed
-        // flush set the driver's backoff; the retry's drain clears it as it starts, and the flush below
-        // joins that drain or runs after it.
-        let driver = try XCTUnwrap(sink.uploader?.driver)
-        let retryStarted = Date(timeIntervalSinceNow: 60)
-        while await driver.retryNotBefore != nil, Date() < retryStarted {
-            try await Task.sleep(nanoseconds: 2_000_000)
-        }
-        let backoff = await driver.retryNotBefore
-        XCTAssertNil(backoff, "the scheduled retry never ran")
+        // After the backoff (20 ms) the scheduled retry and another flush find nothing to send.
+        try await waitForScheduledRetry(of: sink)
         let second = await sink.flushAndWait()
         XCTAssertEqual(second.requests, 0)
         XCTAssertEqual(fixture.receivedIds, [ids])

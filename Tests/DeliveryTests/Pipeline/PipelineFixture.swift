@@ -113,6 +113,19 @@ final class PipelineFixture: @unchecked Sendable {
     }
 }
 
+/// Waits, for at most a minute, until the retry scheduled after a failed flush has started: the failure set
+/// the driver's backoff and the retry's drain clears it as it starts. A flush called after this joins that
+/// drain or runs after it, so once it returns, everything the retry did is visible.
+func waitForScheduledRetry(of sink: DeliverySink, file: StaticString = #filePath, line: UInt = #line) async throws {
+    let driver = try XCTUnwrap(sink.uploader?.driver, file: file, line: line)
+    let deadline = Date(timeIntervalSinceNow: 60)
+    while await driver.retryNotBefore != nil, Date() < deadline {
+        try await Task.sleep(nanoseconds: 2_000_000)
+    }
+    let backoff = await driver.retryNotBefore
+    XCTAssertNil(backoff, "the scheduled retry never ran", file: file, line: line)
+}
+
 /// Runs until `condition` holds, polling, for at most `timeout` seconds; returns whether it held.
 @discardableResult
 func eventually(timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
