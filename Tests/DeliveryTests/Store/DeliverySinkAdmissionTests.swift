@@ -5,13 +5,9 @@ import XCTest
 /// Issue 21: what `DeliverySink.receive` refuses before it touches the queue, and what it reports.
 final class DeliverySinkAdmissionTests: XCTestCase {
     private func sink(_ fixture: StoreFixture, maximumStoredBytes: Int = 32 << 20) -> DeliverySink {
-        var configuration = DeliveryConfiguration(writeKey: "app_key")
-        configuration.endpoint = StoreFixture.closedLoopbackEndpoint
-        configuration.flushAt = .max
-        configuration.storageDirectory = fixture.root.appendingPathComponent("Delivery")
-        configuration.consentDirectory = fixture.root
-        configuration.clock = fixture.clock
-        configuration.diagnosticHandler = fixture.log.handler
+        var configuration = fixture.sinkConfiguration(
+            writeKey: "app_key", storageDirectory: fixture.root.appendingPathComponent("Delivery")
+        )
         configuration.maximumStoredBytes = maximumStoredBytes
         return DeliverySink(configuration: configuration)
     }

@@ -18,14 +18,9 @@ final class DeliverySinkTests: HeadlessTestCase {
             trackingConfiguration.diagnosticHandler = fixture.log.handler
             trackingConfiguration.storageDirectory = fixture.root
             trackingConfiguration.minimumVisibleDuration = 0
-            var configuration = DeliveryConfiguration(writeKey: "app_key")
-            configuration.endpoint = StoreFixture.closedLoopbackEndpoint
-            configuration.flushAt = .max
-            configuration.storageDirectory = fixture.root.appendingPathComponent("Delivery")
-            configuration.consentDirectory = fixture.root
-            configuration.clock = fixture.clock
-            configuration.diagnosticHandler = fixture.log.handler
-            let delivery = DeliverySink(configuration: configuration)
+            let delivery = DeliverySink(configuration: fixture.sinkConfiguration(
+                writeKey: "app_key", storageDirectory: fixture.root.appendingPathComponent("Delivery")
+            ))
             let memory = InMemoryTrackingSink()
             let tracker = Tracker(configuration: trackingConfiguration, sinks: [delivery, memory])
 
@@ -41,7 +36,7 @@ final class DeliverySinkTests: HeadlessTestCase {
 
             XCTAssertEqual(memory.events.count, 5)
             XCTAssertEqual(StoreFixture.allEvents(delivery.store), memory.events)
-            XCTAssertEqual(StoreFixture.allEvents(DeliverySink(configuration: configuration).store), memory.events, "after a relaunch")
+            XCTAssertEqual(StoreFixture.allEvents(DeliverySink(configuration: delivery.configuration).store), memory.events, "after a relaunch")
             XCTAssertEqual(fixture.log.all, [])
         }
     }
