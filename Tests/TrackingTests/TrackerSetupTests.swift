@@ -23,6 +23,7 @@ final class TrackerSetupTests: TrackerStorageTestCase {
             XCTAssertTrue(tracker.sinks.first as AnyObject === delivery)
             XCTAssertEqual(delivery?.configuration.writeKey, "front_key")
             XCTAssertEqual(delivery?.configuration.storageDirectory, directory.appendingPathComponent("Delivery", isDirectory: true))
+            XCTAssertEqual(delivery?.configuration.consentDirectory, directory, "one consent file, the tracker's")
             XCTAssertTrue(delivery?.configuration.clock as AnyObject === clock)
             XCTAssertEqual(delivery?.configuration.endpoint, .segmentUS)
             XCTAssertFalse(tracker.isRunning)
@@ -59,10 +60,10 @@ final class TrackerSetupTests: TrackerStorageTestCase {
             let inherited = own.inheriting(from: Self.configuration(in: directory, clock: clock, log: log))
             XCTAssertTrue(inherited.clock as AnyObject === ownClock)
             XCTAssertEqual(inherited.storageDirectory, directory.appendingPathComponent("elsewhere"))
-            XCTAssertEqual(
-                DeliveryConfiguration(writeKey: "alone").storageDirectory,
-                SightlineStorage.defaultDirectory.appendingPathComponent("Delivery", isDirectory: true)
-            )
+            XCTAssertEqual(inherited.consentDirectory, directory)
+            let alone = DeliveryConfiguration(writeKey: "alone")
+            XCTAssertEqual(alone.storageDirectory, SightlineStorage.defaultDirectory.appendingPathComponent("Delivery", isDirectory: true))
+            XCTAssertEqual(alone.consentDirectory, SightlineStorage.defaultDirectory)
         }
     }
 

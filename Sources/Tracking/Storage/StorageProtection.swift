@@ -12,6 +12,20 @@ import Foundation
 /// where the platform has them. Applied to the whole tree at every launch, so files left by older versions
 /// or created by other means are fixed too. Symbolic links and other special files are left alone.
 enum StorageProtection {
+    /// Protects each of `roots` and everything under it, once: a root inside another is covered by it.
+    /// - Parameters:
+    ///   - roots: The tops of the trees.
+    ///   - report: Receives the diagnostic of any tree that could not be protected.
+    static func apply(to roots: [URL], report: (TrackingDiagnostic) -> Void) {
+        let paths = roots.map { $0.standardizedFileURL.path }
+        for (index, path) in paths.enumerated() {
+            let coveredByAnother = paths.indices.contains { other in
+                other != index && path.hasPrefix(paths[other] + "/") || (other < index && paths[other] == path)
+            }
+            if !coveredByAnother { apply(to: URL(fileURLWithPath: path), report: report) }
+        }
+    }
+
     /// Protects `root` and everything under it; failures are counted in one diagnostic, never thrown.
     /// - Parameters:
     ///   - root: The top of the tree (a missing root is not an error).

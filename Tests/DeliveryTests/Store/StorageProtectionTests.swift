@@ -41,7 +41,9 @@ final class StorageProtectionTests: XCTestCase {
             try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
         }
 
-        _ = DeliverySink(configuration: fixture.sinkConfiguration(writeKey: "tree_key", storageDirectory: delivery))
+        var configuration = fixture.sinkConfiguration(writeKey: "tree_key", storageDirectory: delivery)
+        configuration.consentDirectory = sightline
+        _ = DeliverySink(configuration: configuration)
         let handler = fixture.log.handler
         MainActor.assumeIsolated {
             _ = IdentityStore(directory: sightline, report: handler).identity

@@ -41,7 +41,7 @@ struct ConsentFile: Sendable {
         do {
             bytes = try FileIO.readFile(url.path, maximumSize: 64)
         } catch {
-            return error.isMissing ? .missing : .unreadable("cannot be read (\(error))")
+            return error.isMissing ? .missing : .unreadable("cannot be read (\(TrackingDiagnostic.errorCodes(of: error)))")
         }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let consent = DeliveryConsent(rawValue: text) else {
@@ -72,27 +72,8 @@ struct ConsentFile: Sendable {
     // MARK: - Private
 
     private func replace(with consent: DeliveryConsent) throws {
-        let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = url.path + ".tmp"
-        FileIO.removeItem(temporary)
-        let fd = try FileIO.openForAppending(temporary, exclusive: true)
-        do {
-            try Array(consent.rawValue.utf8).withUnsafeBytes { try FileIO.writeAll(fd, $0, path: temporary) }
-        } catch {
-            FileIO.closeDescriptor(fd)
-            FileIO.removeItem(temporary)
-            throw error
-        }
-        FileIO.synchronize(fd)
-        FileIO.closeDescriptor(fd)
-        do {
-            try FileIO.renameItem(temporary, to: url.path)
-        } catch {
-            FileIO.removeItem(temporary)
-            throw error
-        }
-        FileIO.synchronizeDirectory(directory.path)
+        try FileIO.makeDirectory(url.deletingLastPathComponent().path)
+        try FileIO.replaceFile(url.path, with: Array(consent.rawValue.utf8))
     }
 
     /// Truncates the existing file (never creating one, never following a link) and writes `consent` into

@@ -33,13 +33,17 @@ public struct DeliveryConfiguration: Sendable {
         set { ownStorageDirectory = newValue }
     }
 
-    /// Where the person's consent is saved (a file named `consent`): by default the app's Sightline directory,
-    /// shared by every write key, sink and tracker and independent of ``storageDirectory``, so rotating the write
-    /// key or moving the queue never forgets a denial.
+    /// Where the person's consent is saved (a file named `consent`): the app's Sightline directory
+    /// (``SightlineStorage/defaultDirectory``), or the tracker's ``TrackingConfiguration/storageDirectory`` when
+    /// the tracker creates the sink, where the tracker keeps the same file. It is shared by every write key and
+    /// independent of ``storageDirectory``, so rotating the write key or moving the queue never forgets a denial.
     ///
-    /// Change it only to move all of Sightline's files (into an app group container, say) and then for every sink
-    /// and the tracker alike; tests point it at a temporary directory so they never touch the real one.
-    public var consentDirectory: URL = SightlineStorage.defaultDirectory
+    /// Set it only for a sink used without a tracker (tests point it at a temporary directory so that they
+    /// never touch the real one); a sink handed to a tracker follows ``Tracker/consent`` whatever it holds.
+    public var consentDirectory: URL {
+        get { ownConsentDirectory ?? SightlineStorage.defaultDirectory }
+        set { ownConsentDirectory = newValue }
+    }
 
     /// Above this many bytes on disk, the oldest events are dropped, with a diagnostic. Default 32 MiB.
     public var maximumStoredBytes: Int = 32 << 20
@@ -133,13 +137,15 @@ public struct DeliveryConfiguration: Sendable {
 
     // MARK: - Internal
 
-    /// This configuration with `tracking`'s clock, diagnostic handler and storage directory (`Delivery`
-    /// inside it) wherever it has not set its own.
+    /// This configuration with `tracking`'s clock, diagnostic handler, storage directory (`Delivery` inside
+    /// it) and consent directory (the storage directory itself, where the tracker keeps its consent) wherever
+    /// it has not set its own.
     func inheriting(from tracking: TrackingConfiguration) -> DeliveryConfiguration {
         var inherited = self
         inherited.ownClock = ownClock ?? tracking.clock
         inherited.ownDiagnosticHandler = ownDiagnosticHandler ?? tracking.diagnosticHandler
         inherited.ownStorageDirectory = ownStorageDirectory ?? Self.deliveryDirectory(in: tracking.storageDirectory)
+        inherited.ownConsentDirectory = ownConsentDirectory ?? tracking.storageDirectory
         return inherited
     }
 
@@ -205,6 +211,8 @@ public struct DeliveryConfiguration: Sendable {
     private var ownDiagnosticHandler: (@Sendable (TrackingDiagnostic) -> Void)?
     /// The storage directory set on this configuration, if any.
     private var ownStorageDirectory: URL?
+    /// The consent directory set on this configuration, if any.
+    private var ownConsentDirectory: URL?
 
     /// Where delivery keeps its queues inside a storage directory.
     private static func deliveryDirectory(in storage: URL) -> URL {

@@ -55,7 +55,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             clock: configuration.clock, report: diagnostics.report
         )
         consentFile = ConsentFile(directory: configuration.consentDirectory)
-        StorageProtection.apply(to: configuration.storageDirectory, report: diagnostics.report)
+        StorageProtection.apply(to: [configuration.consentDirectory, configuration.storageDirectory], report: diagnostics.report)
         let consent: ConsentState
         switch consentFile.loadMigrating(legacyUnder: configuration.storageDirectory, report: diagnostics.report) {
         case .missing:

@@ -27,7 +27,7 @@ extension EventStore {
             acknowledgementLock.unlock()
             report(TrackingDiagnostic(
                 code: .storeWriteFailed,
-                message: "could not record \(ids.count) acknowledgement(s) for segment \(segment.sequence): \(error); "
+                message: "could not record \(ids.count) acknowledgement(s) for segment \(segment.sequence): \(TrackingDiagnostic.errorCodes(of: error)); "
                     + "this process does not send those events again, a relaunch may (same ids)"
             ))
             return false

@@ -37,7 +37,7 @@ extension EventStore {
                 isFailing = true
                 reportLocked(TrackingDiagnostic(
                     code: .storeWriteFailed,
-                    message: "could not store an event (\(error)); events are refused until "
+                    message: "could not store an event (\(TrackingDiagnostic.errorCodes(of: error))); events are refused until "
                         + "writing works again, and everything stored before is kept"
                 ))
             }
@@ -117,7 +117,7 @@ extension EventStore {
             FileIO.closeDescriptor(open.fd)
             reportLocked(TrackingDiagnostic(
                 code: .storeWriteFailed,
-                message: "could not seal segment \(open.sequence): \(error); it is sealed at the next launch"
+                message: "could not seal segment \(open.sequence): \(TrackingDiagnostic.errorCodes(of: error)); it is sealed at the next launch"
             ))
             return
         }

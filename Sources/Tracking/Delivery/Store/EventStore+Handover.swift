@@ -22,7 +22,7 @@ extension EventStore {
             } catch {
                 report(TrackingDiagnostic(
                     code: .storeWriteFailed,
-                    message: "could not move segment \(segment.sequence) to the other store (\(error)); it stays"
+                    message: "could not move segment \(segment.sequence) to the other store (\(TrackingDiagnostic.errorCodes(of: error))); it stays"
                 ))
                 kept.append(segment)
             }

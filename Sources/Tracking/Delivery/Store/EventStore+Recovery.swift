@@ -30,7 +30,7 @@ extension EventStore {
             isFailing = true
             reportLocked(TrackingDiagnostic(
                 code: .storeUnavailable,
-                message: "cannot create the store's directory (\(error)); events are refused until it can"
+                message: "cannot create the store's directory (\(TrackingDiagnostic.errorCodes(of: error))); events are refused until it can"
             ))
             return
         }
@@ -72,7 +72,7 @@ extension EventStore {
         do {
             bytes = try FileIO.readFile(filePath, maximumSize: limits.storedByteCount)
         } catch {
-            quarantine(filePath, sequence: sequence, reason: "cannot be read (\(error))")
+            quarantine(filePath, sequence: sequence, reason: "cannot be read (\(TrackingDiagnostic.errorCodes(of: error)))")
             return
         }
         var eventCount = 0
@@ -119,7 +119,7 @@ extension EventStore {
             do {
                 try FileIO.renameItem(filePath, to: path(sequence, .seg))
             } catch {
-                quarantine(filePath, sequence: sequence, reason: "cannot be sealed (\(error))")
+                quarantine(filePath, sequence: sequence, reason: "cannot be sealed (\(TrackingDiagnostic.errorCodes(of: error)))")
                 return
             }
         }
@@ -139,7 +139,7 @@ extension EventStore {
             _ = try FileIO.readFile(ackPath, maximumSize: limits.storedByteCount)
             return true
         } catch {
-            quarantine(ackPath, sequence: sequence, reason: "cannot be read (\(error))")
+            quarantine(ackPath, sequence: sequence, reason: "cannot be read (\(TrackingDiagnostic.errorCodes(of: error)))")
             return false
         }
     }

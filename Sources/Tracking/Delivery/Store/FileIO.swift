@@ -228,11 +228,17 @@ enum FileIO {
         let fd = try openForAppending(temporary, exclusive: true)
         do {
             try bytes.withUnsafeBytes { try writeAll(fd, $0, path: temporary) }
-            synchronize(fd)
-            closeDescriptor(fd)
-            try renameItem(temporary, to: path)
         } catch {
             closeDescriptor(fd)
+            removeItem(temporary)
+            throw error
+        }
+        synchronize(fd)
+        // Closed exactly once: a second close could close a descriptor another thread has opened since.
+        closeDescriptor(fd)
+        do {
+            try renameItem(temporary, to: path)
+        } catch {
             removeItem(temporary)
             throw error
         }

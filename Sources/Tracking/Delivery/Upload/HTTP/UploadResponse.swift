@@ -5,6 +5,7 @@ package enum UploadResponse: Sendable, Equatable {
     /// The collector answered with `status`; `retryAfter` and `location` are the raw `Retry-After` and
     /// `Location` headers, if any.
     case http(status: Int, retryAfter: String?, location: String? = nil)
-    /// No answer: the request failed in transport (`URLError` code, or `nil` for a non-URL error).
+    /// No answer: the request failed in transport (`URLError` code, or `nil` for a non-URL error), described
+    /// by its codes only (``TrackingDiagnostic/errorCodes(of:)``): an error's text may name the host or a URL.
     case failed(URLError.Code?, description: String)
 }

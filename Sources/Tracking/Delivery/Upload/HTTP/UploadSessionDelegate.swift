@@ -68,7 +68,7 @@ final class UploadSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked 
             ))
         } else {
             let error = error ?? URLError(.badServerResponse)
-            continuation.resume(returning: .failed((error as? URLError)?.code, description: error.localizedDescription))
+            continuation.resume(returning: .failed((error as? URLError)?.code, description: TrackingDiagnostic.errorCodes(of: error)))
         }
     }
 
