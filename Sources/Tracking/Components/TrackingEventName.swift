@@ -1,4 +1,4 @@
-/// The name of an explicit event recorded with ``Tracker/track(_:properties:)``, such as a purchase.
+/// The name of an explicit event recorded with ``Tracker/track(_:properties:)-(_,TrackingProperties)``, such as a purchase.
 ///
 /// Apps extend it with their own constants, like ``TrackingScreenName``:
 ///

@@ -30,7 +30,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     /// element is not inside any view controller carrying a ``TrackingScreen``.
     public var screen: TrackingScreen?
     /// The visible fraction of the subject's area, in `[0, 1]`, when the event was recorded (1 for
-    /// screens reported with ``Tracker/screen(_:properties:)``, 0 for events without a subject on screen).
+    /// screens reported with ``Tracker/screen(_:properties:)-(_,TrackingProperties)``, 0 for events without a subject on screen).
     public var visibleRatio: Double
     /// The name of an explicit event (``TrackingEventKind/track``), `nil` for other kinds.
     public var eventName: TrackingEventName?

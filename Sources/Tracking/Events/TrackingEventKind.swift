@@ -16,8 +16,8 @@ public struct TrackingEventKind: TrackingName {
     public static let screenView: Self = "screen_view"
     /// A tracked element stayed visible long enough to count as seen.
     public static let impression: Self = "impression"
-    /// An explicit event recorded with ``Tracker/track(_:properties:)``.
+    /// An explicit event recorded with ``Tracker/track(_:properties:)-(_,TrackingProperties)``.
     public static let track: Self = "track"
-    /// The user was identified with ``Tracker/identify(userID:traits:)``.
+    /// The user was identified with ``Tracker/identify(userID:traits:)-(_,TrackingProperties)``.
     public static let identify: Self = "identify"
 }

@@ -4,12 +4,12 @@ import Foundation
 ///
 /// The anonymous id is a random UUID created on first use and kept across launches;
 /// ``Tracker/reset()`` replaces it and forgets the user id (log-out). The user id is the app's own
-/// identifier, set by ``Tracker/identify(userID:traits:)``. Segment-compatible backends receive them as
+/// identifier, set by ``Tracker/identify(userID:traits:)-(_,TrackingProperties)``. Segment-compatible backends receive them as
 /// `anonymousId` and `userId`.
 public struct TrackingIdentity: Hashable, Sendable, Codable {
     /// The installation's anonymous id.
     public var anonymousID: UUID
-    /// The identified user, or `nil` before ``Tracker/identify(userID:traits:)`` and after
+    /// The identified user, or `nil` before ``Tracker/identify(userID:traits:)-(_,TrackingProperties)`` and after
     /// ``Tracker/reset()``.
     public var userID: String?
 

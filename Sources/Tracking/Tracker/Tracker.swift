@@ -25,8 +25,8 @@ import Foundation
 /// tracker.start()
 /// ```
 ///
-/// Explicit calls (``track(_:properties:)``, ``screen(_:properties:)``, ``identify(userID:traits:)``,
-/// ``reset()``, ``flush()``) may be made from any thread; see ``track(_:properties:)``.
+/// Explicit calls (``track(_:properties:)-(_,TrackingProperties)``, ``screen(_:properties:)-(_,TrackingProperties)``, ``identify(userID:traits:)-(_,TrackingProperties)``,
+/// ``reset()``, ``flush()``) may be made from any thread; see ``track(_:properties:)-(_,TrackingProperties)``.
 ///
 /// - Important: Keep a strong reference to the tracker while it should run; it stops when released. Start
 ///   one tracker per process: a second one running at the same time records everything twice, and
@@ -124,7 +124,7 @@ public final class Tracker {
     /// Stops scanning, and nothing else. Every visibility span ends: after a restart, what is on screen is
     /// seen anew (except under the lifetime policies).
     ///
-    /// Explicit calls (``track(_:properties:)`` and the others) still reach the sinks, and the sinks go on
+    /// Explicit calls (``track(_:properties:)-(_,TrackingProperties)`` and the others) still reach the sinks, and the sinks go on
     /// with what they do on their own: a ``DeliverySink`` keeps its queue and keeps uploading it (on its
     /// count, interval and backgrounding triggers, and on ``flush()``) until it is released. It does not
     /// change ``consent``: to stop tracking the person, set ``consent`` to ``DeliveryConsent/denied``.

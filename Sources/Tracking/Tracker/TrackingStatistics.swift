@@ -9,7 +9,7 @@ public struct TrackingStatistics: Hashable, Sendable {
     public var totalScanDuration: TimeInterval = 0
     /// Views looked at, over all scans.
     public var viewsVisited = 0
-    /// Events handed to the sinks, scanned and explicit alike (``Tracker/track(_:properties:)`` and the
+    /// Events handed to the sinks, scanned and explicit alike (``Tracker/track(_:properties:)-(_,TrackingProperties)`` and the
     /// other explicit calls count), after ``TrackingConfiguration/beforeSend``: an event validation or a
     /// hook dropped does not count.
     public var eventsDelivered = 0

@@ -2,7 +2,7 @@
 ///
 /// The tracker calls ``receive(_:)`` once per event and sink, in the order the events were recorded, one
 /// event at a time (under the tracker's lock), on the thread that recorded the event: the main thread for
-/// scanned events, the caller's thread for ``Tracker/track(_:properties:)`` and the other explicit calls,
+/// scanned events, the caller's thread for ``Tracker/track(_:properties:)-(_,TrackingProperties)`` and the other explicit calls,
 /// which may come from any thread. A sink that needs to do slow work (network, heavy encoding) must hand
 /// the event off to its own queue and return at once: the caller may be the main thread.
 ///
