@@ -25,6 +25,8 @@ extension Tracker {
     /// else granted; a persisted value that cannot be read counts as pending. A denial that cannot be saved
     /// normally still makes a relaunch read denied or pending, never granted.
     ///
+    /// Main actor: set it from the consent dialog's handler.
+    ///
     /// ```swift
     /// tracker.consent = .pending          // before the consent dialog
     /// tracker.consent = accepted ? .granted : .denied

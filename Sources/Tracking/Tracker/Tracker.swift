@@ -45,7 +45,8 @@ public final class Tracker {
     public nonisolated let sinks: [any TrackingSink]
 
     /// The first ``DeliverySink`` among ``sinks``: the one ``init(writeKey:configuration:)`` created, for
-    /// its ``DeliverySink/consent``, ``DeliverySink/statistics`` and ``DeliverySink/flushAndWait()``.
+    /// its ``DeliverySink/statistics`` and ``DeliverySink/flushAndWait()``. Its consent follows ``consent``:
+    /// set the person's choice on the tracker, not here.
     public nonisolated var delivery: DeliverySink? {
         sinks.lazy.compactMap { $0 as? DeliverySink }.first
     }
@@ -176,7 +177,7 @@ public final class Tracker {
         return events
     }
 
-    /// What the tracker has done since it was created.
+    /// What the tracker has done since it was created. Main actor, like scanning.
     public var statistics: TrackingStatistics {
         var statistics = scanStatistics
         statistics.eventsDelivered = callLock.withLock { callLock.eventsDelivered }

@@ -9,9 +9,10 @@ public struct TrackingStatistics: Hashable, Sendable {
     public var totalScanDuration: TimeInterval = 0
     /// Views looked at, over all scans.
     public var viewsVisited = 0
-    /// Events handed to the sinks, scanned and explicit alike (``Tracker/track(_:properties:)-(_,TrackingProperties)`` and the
-    /// other explicit calls count), after ``TrackingConfiguration/beforeSend``: an event validation or a
-    /// hook dropped does not count.
+    /// Events that passed validation and the ``TrackingConfiguration/beforeSend`` hooks, scanned and explicit
+    /// alike (``Tracker/track(_:properties:)-(_,TrackingProperties)`` and the other explicit calls count),
+    /// whatever ``Tracker/consent`` then let through to the sinks; an event validation or a hook dropped does
+    /// not count.
     public var eventsDelivered = 0
 
     /// Creates empty statistics.

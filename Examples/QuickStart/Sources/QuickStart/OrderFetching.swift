@@ -9,7 +9,7 @@ import Tracking
 // README snippet: any-thread-calls
 func fetchOrders(_ tracker: Tracker, from url: URL) {
     URLSession.shared.dataTask(with: url) { data, _, _ in
-        tracker.track("orders_loaded", properties: ["bytes": .int(data?.count ?? 0)])
+        tracker.track("orders_loaded", properties: ["bytes": data?.count ?? 0])
     }.resume()
 }
 // README snippet end

@@ -14,7 +14,7 @@ import Foundation
 /// (`fsync`). Every event keeps its ``TrackingEvent/id`` all the way, so delivery is at least once and
 /// deduplicable downstream.
 ///
-/// **Cost on the main thread**: one compact binary encoding and one `write(2)`, a few microseconds (see the
+/// **Cost on the calling thread**: one compact binary encoding and one `write(2)`, a few microseconds (see the
 /// `DeliveryBenchmark` runner). A full disk or unwritable directory makes ``receive(_:)`` throw (the tracker
 /// reports it as a diagnostic) without touching what is already stored.
 ///
