@@ -9,10 +9,8 @@ extension TrackingEventName {
 /// only once the person consents.
 @MainActor
 final class Analytics {
-    /// The tracker the app reports to.
+    /// The tracker the app reports to, and the person's consent (``Tracker/consent``).
     nonisolated let tracker: Tracker
-    /// The delivery sink: the person's consent, and the queue on disk.
-    nonisolated let sink: DeliverySink
 
     /// Creates the app's tracker and its delivery, asking for consent first (nothing leaves the device before).
     /// - Parameters:
@@ -29,11 +27,9 @@ final class Analytics {
         }]
         var delivery = DeliveryConfiguration(writeKey: writeKey)
         delivery.endpoint = endpoint
-        delivery.storageDirectory = storageDirectory.appendingPathComponent("Delivery", isDirectory: true)
-        delivery.consentDirectory = storageDirectory
         delivery.defaultConsent = .pending
-        sink = DeliverySink(configuration: delivery)
-        tracker = Tracker(configuration: configuration, sinks: [sink])
+        // The delivery sink keeps its queue and the consent in the tracker's storage directory.
+        tracker = Tracker(configuration: configuration, delivery: delivery)
     }
 
     /// Reports a refund the server confirmed; callable from any thread (a `URLSession` completion, say).

@@ -23,12 +23,15 @@ final class QuickStartDeliveryTests: XCTestCase {
                 DispatchQueue.main.async { done.resume() }
             }
         }
-        let beforeConsent = await analytics.sink.flushAndWait()
+        let sink = try XCTUnwrap(analytics.tracker.delivery)
+        let beforeConsent = await sink.flushAndWait()
         XCTAssertEqual(beforeConsent.requests, 0)
         XCTAssertEqual(collector.requests.count, 0, "nothing leaves the device while consent is pending")
 
-        analytics.sink.consent = .granted
-        let summary = await analytics.sink.flushAndWait()
+        await MainActor.run { analytics.tracker.consent = .granted }
+        XCTAssertEqual(sink.consent, .granted, "the delivery sink follows the tracker")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: storage.appendingPathComponent("consent").path))
+        let summary = await sink.flushAndWait()
 
         XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 6, kept: 0, rejected: 0, requests: 1))
         let request = try XCTUnwrap(collector.requests.first)
