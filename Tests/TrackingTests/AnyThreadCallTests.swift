@@ -96,7 +96,7 @@ final class AnyThreadCallTests: TrackerStorageTestCase {
         let events = sink.events
         XCTAssertEqual(events.map(\.summary), ["identify u-5 0.0", "track on_main 0.0", "screen_view settings 1.0", "track after_reset 0.0"])
         XCTAssertEqual(events.map { $0.timestamp.timeIntervalSince1970 - 1_700_000_000 }, [0, 2, 5, 5])
-        XCTAssertEqual(events.prefix(3).map(\.identity), Array(repeating: TrackingIdentity(anonymousID: anonymous, userID: "u-5"), count: 3))
+        XCTAssertEqual(events.prefix(3).map(\.identity), Array(repeating: TrackingIdentity(anonymousID: anonymous, userID: "u-5", traits: ["plan": "pro"]), count: 3))
         XCTAssertNotEqual(events[3].identity?.anonymousID, anonymous)
         XCTAssertNil(events[3].identity?.userID)
         XCTAssertEqual(events[3].identity, tracker.identity)

@@ -80,6 +80,14 @@ public struct TrackingConfiguration: Sendable {
     ///   `completeUntilFirstUserAuthentication` protection class).
     public var storageDirectory: URL = SightlineStorage.defaultDirectory
 
+    /// How long the app may stay in the background before its session ends, in seconds: the first event
+    /// after a longer stay (or a relaunch after it) starts a new session (see ``TrackingSession``).
+    /// Default 300 (5 minutes, as RudderStack's mobile SDKs). Zero makes every return from the
+    /// background start a session; `.infinity` leaves sessions to ``Tracker/startSession()``,
+    /// ``Tracker/endSession()`` and ``Tracker/reset()``. A negative or NaN value is replaced by the
+    /// default, with a diagnostic.
+    public var sessionTimeout: TimeInterval = 300
+
     /// Hooks that see every event, scanned and explicit, after validation and before any sink, in this
     /// order: each returns the event (changed or not) for the next, or `nil` to drop it (no sink receives
     /// it). For redacting personal data, adding app-level properties, or sampling. Default: none.
@@ -154,6 +162,9 @@ public struct TrackingConfiguration: Sendable {
         }
         if maximumPropertyCount < 0 {
             fix("maximumPropertyCount", \.maximumPropertyCount, to: defaults.maximumPropertyCount)
+        }
+        if sessionTimeout.isNaN || sessionTimeout < 0 {
+            fix("sessionTimeout", \.sessionTimeout, to: defaults.sessionTimeout)
         }
         if maximumPropertiesByteCount < 2 {
             fix("maximumPropertiesByteCount", \.maximumPropertiesByteCount, to: defaults.maximumPropertiesByteCount)

@@ -41,6 +41,16 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     public var identity: TrackingIdentity?
     /// The device and app the event was recorded on; set by the ``Tracker`` on every event it delivers.
     public var context: TrackingContext?
+    /// The session the event was recorded in; set by the ``Tracker`` on every event it delivers (see
+    /// ``TrackingSession``). Sent as `context.sessionId` and `context.sessionStart`.
+    public var session: TrackingSession?
+    /// The group a ``TrackingEventKind/group`` event joins the user to (Segment's `groupId`); `nil` for
+    /// other kinds. The group's traits are ``eventProperties``.
+    public var groupID: String?
+    /// The id an ``TrackingEventKind/alias`` event merges into the new user id (Segment's `previousId`:
+    /// the user id, or the anonymous id before one); `nil` for other kinds. The new user id is
+    /// ``identity``'s.
+    public var previousID: String?
 
     /// Creates an event.
     /// - Parameters:
@@ -54,6 +64,9 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     ///   - eventProperties: An explicit event's properties or an identification's traits.
     ///   - identity: Who the event was recorded for (the tracker sets it).
     ///   - context: The device and app (the tracker sets it).
+    ///   - session: The session (the tracker sets it).
+    ///   - groupID: The group of a group event.
+    ///   - previousID: The previous id of an alias event.
     public init(
         id: UUID = UUID(),
         timestamp: Date,
@@ -64,8 +77,14 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         eventName: TrackingEventName? = nil,
         eventProperties: TrackingProperties = [:],
         identity: TrackingIdentity? = nil,
-        context: TrackingContext? = nil
+        context: TrackingContext? = nil,
+        session: TrackingSession? = nil,
+        groupID: String? = nil,
+        previousID: String? = nil
     ) {
+        self.session = session
+        self.groupID = groupID
+        self.previousID = previousID
         self.eventName = eventName
         self.eventProperties = eventProperties
         self.identity = identity
@@ -78,11 +97,12 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         self.visibleRatio = visibleRatio
     }
 
-    /// The subject's analytics name: the explicit event's name, the element type, the screen name, or for
-    /// an identification the user id (empty if none).
+    /// The subject's analytics name: the explicit event's name, the element type, the screen name, for
+    /// an identification or an alias the user id (empty if none), for a group event the group id.
     public var name: String {
         eventName?.rawValue ?? element?.elementType.rawValue ?? screen?.screenName.rawValue
-            ?? (kind == .identify ? identity?.userID : nil) ?? ""
+            ?? (kind == .group ? groupID : nil)
+            ?? (kind == .identify || kind == .alias ? identity?.userID : nil) ?? ""
     }
 
     /// The subject's identifier: the element's, or else the screen's.
@@ -90,8 +110,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         element != nil ? element?.identifier : screen?.identifier
     }
 
-    /// The subject's properties: an explicit event's or identification's own (``eventProperties``), else
-    /// the element's, else the screen's.
+    /// The subject's properties: an explicit event's, identification's or group's own
+    /// (``eventProperties``), else the element's, else the screen's.
     public var properties: TrackingProperties {
         if isExplicit { return eventProperties }
         return element?.properties ?? screen?.properties ?? [:]
@@ -118,10 +138,11 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
 }
 
 extension TrackingEvent {
-    /// Whether the app recorded the event itself (`track` with a name, `identify`) rather than a scan: its
-    /// subject is then its own name and ``eventProperties``, and it has no visible ratio.
+    /// Whether the app recorded the event itself (`track` with a name, `identify`, `group`, `alias`)
+    /// rather than a scan: its subject is then its own name and ``eventProperties``, and it has no visible
+    /// ratio.
     var isExplicit: Bool {
-        eventName != nil || kind == .identify
+        eventName != nil || kind == .identify || kind == .group || kind == .alias
     }
 }
 

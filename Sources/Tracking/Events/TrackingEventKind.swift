@@ -20,4 +20,8 @@ public struct TrackingEventKind: TrackingName {
     public static let track: Self = "track"
     /// The user was identified with ``Tracker/identify(userID:traits:)-(_,TrackingProperties)``.
     public static let identify: Self = "identify"
+    /// The user joined a group (a company, a team, an account) with ``Tracker/group(_:traits:)-(_,TrackingProperties)``.
+    public static let group: Self = "group"
+    /// The user's previous id was merged into a new one with ``Tracker/alias(_:)``.
+    public static let alias: Self = "alias"
 }

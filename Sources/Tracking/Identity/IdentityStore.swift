@@ -1,7 +1,7 @@
 import Foundation
 
 /// Keeps the tracker's ``TrackingIdentity`` in a small JSON file, so that the anonymous id survives
-/// relaunches and a log-in survives until ``Tracker/reset()``.
+/// relaunches and a log-in and the user's traits survive until ``Tracker/reset()``.
 ///
 /// Thread-safe: explicit calls reach it from any thread. The file is read at the first use, not at
 /// creation, so a tracker that never records anything writes nothing; that first use also makes the
@@ -51,8 +51,30 @@ final class IdentityStore: @unchecked Sendable {
         return loaded()
     }
 
-    /// Sets the user id and saves.
-    func identify(userID: String) {
+    /// Sets the user id (unless `nil`) and merges `traits` over the saved ones, or replaces them when
+    /// `userID` names another user than the identified one; saves when anything changed.
+    /// - Parameter bounded: The merged traits within the size limits (repairs report their diagnostics).
+    /// - Returns: The identity now.
+    @discardableResult
+    func identify(
+        userID: String?, traits: TrackingProperties, bounded: (TrackingProperties) -> TrackingProperties = { $0 }
+    ) -> TrackingIdentity {
+        lock.lock()
+        defer { lock.unlock() }
+        var identity = loaded()
+        let isAnotherUser = userID != nil && identity.userID != nil && userID != identity.userID
+        if let userID { identity.userID = userID }
+        if isAnotherUser {
+            identity.traits = bounded(traits)
+        } else if !traits.isEmpty {
+            identity.traits = bounded(identity.traits.merging(traits) { _, new in new })
+        }
+        if identity != current { save(identity) }
+        return identity
+    }
+
+    /// Sets the user id, keeping the traits (an alias names the same person), and saves.
+    func alias(userID: String) {
         lock.lock()
         defer { lock.unlock() }
         var identity = loaded()
@@ -93,12 +115,20 @@ final class IdentityStore: @unchecked Sendable {
         return fresh
     }
 
-    /// The identity in the file, or `nil` (with a diagnostic unless there is no file).
+    /// The identity in the file, or `nil` (with a diagnostic unless there is no file). Traits that do not
+    /// decode cost a diagnostic and the traits, not the identity.
     private func read() -> TrackingIdentity? {
         do {
             let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
             if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: Data(bytes)) {
                 return stored
+            }
+            if let ids = try? JSONDecoder().decode(Identifiers.self, from: Data(bytes)) {
+                report(TrackingDiagnostic(
+                    code: .identityStorageFailed,
+                    message: "identity.json holds traits that cannot be read; the identity is kept without them"
+                ))
+                return TrackingIdentity(anonymousID: ids.anonymousID, userID: ids.userID)
             }
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,
@@ -113,13 +143,31 @@ final class IdentityStore: @unchecked Sendable {
         return nil
     }
 
-    /// Makes `identity` current and writes it unless consent is denied; called with the lock held.
+    /// The ids of an identity file, read when its traits are not readable.
+    private struct Identifiers: Decodable {
+        var anonymousID: UUID
+        var userID: String?
+    }
+
+    /// Makes `identity` current and writes it unless consent is denied; called with the lock held. Traits
+    /// too large for the file (bounded by size as counted for events, they can still grow when escaped)
+    /// are left out of it with a diagnostic and kept in memory.
     private func save(_ identity: TrackingIdentity) {
         current = identity
         guard storesOnDisk else { return }
         do {
             try FileIO.makeDirectory(fileURL.deletingLastPathComponent().path)
-            try FileIO.replaceFile(fileURL.path, with: Array(JSONEncoder().encode(identity)))
+            var bytes = Array(try JSONEncoder().encode(identity))
+            if bytes.count > Self.maximumFileSize {
+                report(TrackingDiagnostic(
+                    code: .identityStorageFailed,
+                    message: "the traits take \(bytes.count) bytes as JSON, over the file's \(Self.maximumFileSize); they are kept in memory only"
+                ))
+                var withoutTraits = identity
+                withoutTraits.traits = [:]
+                bytes = Array(try JSONEncoder().encode(withoutTraits))
+            }
+            try FileIO.replaceFile(fileURL.path, with: bytes)
         } catch {
             report(TrackingDiagnostic(
                 code: .identityStorageFailed,

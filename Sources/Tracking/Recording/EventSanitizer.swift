@@ -42,7 +42,15 @@ struct EventSanitizer {
         var event = event
         if event.isExplicit {
             let owner: String
-            if let eventName = event.eventName {
+            if event.kind == .group {
+                guard let groupID = event.groupID, strictlyValid(id: groupID, what: "group id", report: report) else { return nil }
+                owner = "the group event"
+            } else if event.kind == .alias {
+                guard let userID = event.identity?.userID, strictlyValid(id: userID, what: "alias user id", report: report),
+                      let previousID = event.previousID, strictlyValid(id: previousID, what: "alias previous id", report: report)
+                else { return nil }
+                owner = "the alias event"
+            } else if let eventName = event.eventName {
                 guard let name = sanitize(name: eventName.rawValue, what: "event name", report: report) else { return nil }
                 event.eventName = TrackingEventName(rawValue: name)
                 owner = "the track event"
@@ -75,7 +83,36 @@ struct EventSanitizer {
         return event
     }
 
+    /// The most the traits kept with the identity may take as JSON: they ride on every later event, so
+    /// they must leave room for its own properties within the 32,000-byte message limit of delivery.
+    static let maximumTraitsByteCount = 8_000
+
+    /// `traits` repaired and within ``maximumTraitsByteCount`` (or ``maximumPropertiesByteCount`` if
+    /// smaller), with a diagnostic for each repair.
+    func bounded(traits: TrackingProperties, report: (TrackingDiagnostic) -> Void) -> TrackingProperties {
+        var limits = self
+        limits.maximumPropertiesByteCount = min(maximumPropertiesByteCount, Self.maximumTraitsByteCount)
+        return limits.sanitize(traits, owner: "the user's traits", report: report) ?? traits
+    }
+
     // MARK: - Private
+
+    /// Whether an id that names something (a group, a user) is usable as it is: a blank or over-long one
+    /// would name something else once cut, so the event is dropped with a diagnostic instead.
+    private func strictlyValid(id: String, what: String, report: (TrackingDiagnostic) -> Void) -> Bool {
+        if isBlank(id) {
+            report(TrackingDiagnostic(code: .emptyName, message: "\(what) is empty; event dropped"))
+            return false
+        }
+        if id.utf8.count > maximumNameLength {
+            report(TrackingDiagnostic(
+                code: .nameTooLong,
+                message: "\(what) is \(id.utf8.count) UTF-8 bytes, over the limit of \(maximumNameLength); event dropped"
+            ))
+            return false
+        }
+        return true
+    }
 
     /// What repairing one top-level property found inside its value, reported once per property.
     private struct Findings {

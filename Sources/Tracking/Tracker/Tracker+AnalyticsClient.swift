@@ -71,37 +71,46 @@ extension Tracker {
         }
     }
 
-    /// Identifies the user: later events carry `userID` (persisted until ``reset()``), and an
-    /// ``TrackingEventKind/identify`` event with `traits` is delivered to the sinks. Callable from any
-    /// thread.
+    /// Identifies the user: later events carry `userID` and the user's traits (persisted until
+    /// ``reset()``), and an ``TrackingEventKind/identify`` event with `traits` is delivered to the sinks.
+    /// Callable from any thread.
+    ///
+    /// The traits are merged over those of earlier identifications (a key given again takes the new
+    /// value), as RudderStack's SDKs do, unless `userID` names another user than the identified one: that
+    /// user starts with these traits alone. They are kept with the identity (``identity``), bounded to
+    /// 8,000 bytes as JSON, and ride on every later event as `context.traits`.
     ///
     /// A blank user id changes nothing and is reported with a ``TrackingDiagnostic/Code/emptyName``
-    /// diagnostic; a long one is truncated. The user id is kept even when a
+    /// diagnostic; a long one is truncated. The user id and traits are kept even when a
     /// ``TrackingConfiguration/beforeSend`` hook drops the identify event.
     /// - Parameters:
     ///   - userID: The app's identifier for the user.
-    ///   - traits: What is known about the user (plan, locale…). Sent with this event only.
+    ///   - traits: What is known about the user (plan, locale…): this event's `traits`, and merged into
+    ///     ``TrackingIdentity/traits``.
     public nonisolated func identify(userID: String, traits: TrackingProperties = [:]) {
         identify(userID: Optional(userID), traits: traits)
     }
 
     /// Sends what is known about the person without changing who they are: an
     /// ``TrackingEventKind/identify`` event with `traits` and the current identity, anonymous or not (as
-    /// Segment's `identify(traits:)`). Callable from any thread.
+    /// Segment's `identify(traits:)`). The traits are merged into ``TrackingIdentity/traits`` and ride on
+    /// later events. Callable from any thread.
     ///
     /// ```swift
     /// tracker.identify(traits: ["newsletter": true])   // before log-in: anonymous traits
     /// ```
-    /// - Parameter traits: What is known about the person. Sent with this event only.
+    /// - Parameter traits: What is known about the person.
     public nonisolated func identify(traits: TrackingProperties) {
         identify(userID: nil, traits: traits)
     }
 
-    /// Logs out: a new anonymous id and no user id, for every later event, and every sink is told (see
-    /// ``TrackingSink/reset()``). Records no event. Callable from any thread.
+    /// Logs out: a new anonymous id, no user id and no traits, for every later event, a new session (the
+    /// next event carries `sessionStart`), and every sink is told (see ``TrackingSink/reset()``). Records
+    /// no event. Callable from any thread.
     public nonisolated func reset() {
         callLock.withLock {
             identityStore.reset()
+            sessionStore.start(at: configuration.clock.now().date)
             for sink in sinks {
                 sink.reset()
             }
@@ -126,6 +135,7 @@ extension Tracker {
     /// - Returns: `event`, as delivered.
     nonisolated func send(_ event: TrackingEvent) -> TrackingEvent? {
         callLock.eventsDelivered += 1
+        sessionStore.didDeliver(event.session)
         for sink in callLock.sinksAllowedByConsent {
             do {
                 try sink.receive(event)
@@ -137,6 +147,28 @@ extension Tracker {
             }
         }
         return event
+    }
+
+    /// `event` stamped with `identity` (default: the current one), the current context and session, and
+    /// validated; `nil` when validation dropped it.
+    nonisolated func prepared(_ event: TrackingEvent, identity: TrackingIdentity? = nil) -> TrackingEvent? {
+        var event = event
+        event.identity = identity ?? self.identity
+        event.context = context
+        event.session = sessionStore.stamp(at: event.timestamp)
+        return sanitizer.sanitize(event, report: report)
+    }
+
+    /// `event` after every ``TrackingConfiguration/beforeSend`` hook, validated again when there are hooks
+    /// (cheap for a valid event); `nil` when a hook or the validation dropped it.
+    nonisolated func processed(_ event: TrackingEvent) -> TrackingEvent? {
+        guard !configuration.beforeSend.isEmpty else { return event }
+        var event = event
+        for hook in configuration.beforeSend {
+            guard let next = hook(event) else { return nil }
+            event = next
+        }
+        return sanitizer.sanitize(event, report: report)
     }
 
     // MARK: - Private
@@ -156,33 +188,14 @@ extension Tracker {
                 timestamp: configuration.clock.now().date, kind: .identify, screen: nil, visibleRatio: 0,
                 eventProperties: traits
             )
-            let identity = TrackingIdentity(anonymousID: current.anonymousID, userID: userID ?? current.userID)
-            guard let valid = prepared(event, identity: identity) else { return }
-            if let validUserID = valid.identity?.userID, validUserID != current.userID {
-                identityStore.identify(userID: validUserID)
-            }
+            let identity = TrackingIdentity(anonymousID: current.anonymousID, userID: userID ?? current.userID, traits: current.traits)
+            guard var valid = prepared(event, identity: identity) else { return }
+            let stored = identityStore.identify(
+                userID: valid.identity?.userID, traits: valid.eventProperties,
+                bounded: { sanitizer.bounded(traits: $0, report: report) }
+            )
+            valid.identity = stored
             _ = processed(valid).flatMap(send)
         }
-    }
-
-    /// `event` stamped with `identity` (default: the current one) and the current context, and validated;
-    /// `nil` when validation dropped it.
-    private nonisolated func prepared(_ event: TrackingEvent, identity: TrackingIdentity? = nil) -> TrackingEvent? {
-        var event = event
-        event.identity = identity ?? self.identity
-        event.context = context
-        return sanitizer.sanitize(event, report: report)
-    }
-
-    /// `event` after every ``TrackingConfiguration/beforeSend`` hook, validated again when there are hooks
-    /// (cheap for a valid event); `nil` when a hook or the validation dropped it.
-    private nonisolated func processed(_ event: TrackingEvent) -> TrackingEvent? {
-        guard !configuration.beforeSend.isEmpty else { return event }
-        var event = event
-        for hook in configuration.beforeSend {
-            guard let next = hook(event) else { return nil }
-            event = next
-        }
-        return sanitizer.sanitize(event, report: report)
     }
 }

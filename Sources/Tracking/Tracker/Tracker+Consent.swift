@@ -9,11 +9,11 @@ extension Tracker {
 
     /// The person's choice about tracking: one switch for every sink, identity persistence and upload.
     ///
-    /// | consent    | sinks that receive events                        | identity on disk              |
-    /// |------------|--------------------------------------------------|-------------------------------|
-    /// | `granted`  | all                                              | saved                         |
-    /// | `pending`  | only ``DeliverySink``s (kept apart, not uploaded) | saved                         |
-    /// | `denied`   | none                                             | not written; the file removed |
+    /// | consent    | sinks that receive events                        | identity and session on disk   |
+    /// |------------|--------------------------------------------------|--------------------------------|
+    /// | `granted`  | all                                              | saved                          |
+    /// | `pending`  | only ``DeliverySink``s (kept apart, not uploaded) | saved                          |
+    /// | `denied`   | none                                             | not written; the files removed |
     ///
     /// Every ``DeliverySink`` among ``sinks`` follows it (its ``DeliverySink/consent`` is set to the same
     /// value: pending events join the upload queue when granted and are purged when denied, a request in
@@ -39,6 +39,7 @@ extension Tracker {
                 consentSwitch.set(newValue)
                 callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
                 identityStore.persists = newValue != .denied
+                sessionStore.persists = newValue != .denied
             }
         }
     }

@@ -233,6 +233,15 @@ public final class Tracker {
             directory: configuration.storageDirectory, persists: consentSwitch.value != .denied,
             report: configuration.diagnosticHandler
         )
+        let sessionStore = SessionStore(
+            directory: configuration.storageDirectory, timeout: configuration.sessionTimeout,
+            launchedInBackground: UIApplication.shared.applicationState == .background,
+            persists: consentSwitch.value != .denied, report: configuration.diagnosticHandler
+        )
+        self.sessionStore = sessionStore
+        sessionObserver = SessionLifecycleObserver(
+            notificationCenter: notificationCenter, store: sessionStore, clock: configuration.clock, lock: callLock
+        )
         callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
     }
 
@@ -262,6 +271,10 @@ public final class Tracker {
     /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
     /// is denied.
     nonisolated let identityStore: IdentityStore
+    /// The session stamped on every event, persisted like the identity.
+    nonisolated let sessionStore: SessionStore
+    /// Tells ``sessionStore`` when the app goes to the background and returns.
+    let sessionObserver: SessionLifecycleObserver
     /// The person's choice (see ``consent``); the sinks it allows are kept in ``callLock``.
     let consentSwitch: TrackerConsent
     /// The device and app context stamped on every event.

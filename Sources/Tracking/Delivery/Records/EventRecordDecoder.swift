@@ -41,6 +41,18 @@ struct EventRecordDecoder {
         if flags.contains(.identity) {
             event.identity = TrackingIdentity(anonymousID: try reader.uuid(), userID: try reader.optionalString())
         }
+        if flags.contains(.session) {
+            event.session = TrackingSession(id: Int64(bitPattern: try reader.varint()), isStart: try reader.byte() != 0)
+        }
+        if flags.contains(.traits) {
+            let traits = try reader.properties()
+            event.identity?.traits = traits
+        }
+        if flags.contains(.more) {
+            let more = EventRecordEncoder.MoreFlags(rawValue: try reader.byte())
+            if more.contains(.groupID) { event.groupID = try reader.string() }
+            if more.contains(.previousID) { event.previousID = try reader.string() }
+        }
         if flags.contains(.context) {
             event.context = context
         }

@@ -49,6 +49,12 @@ struct EventRecordEncoder {
             if event.eventName != nil { flags.insert(.eventName) }
             if event.identity != nil { flags.insert(.identity) }
             if event.context != nil { flags.insert(.context) }
+            if event.session != nil { flags.insert(.session) }
+            if event.identity?.traits.isEmpty == false { flags.insert(.traits) }
+            var more = MoreFlags()
+            if event.groupID != nil { more.insert(.groupID) }
+            if event.previousID != nil { more.insert(.previousID) }
+            if !more.isEmpty { flags.insert(.more) }
             encoder.bytes.append(flags.rawValue)
             encoder.append(event.kind.rawValue)
             encoder.append(event.visibleRatio)
@@ -70,6 +76,20 @@ struct EventRecordEncoder {
                 encoder.append(identity.anonymousID)
                 encoder.appendOptional(identity.userID)
             }
+            // Added after the version-1 fields, each behind a flag, so that records written before them
+            // read as before and readers that predate them stop where they end.
+            if let session = event.session {
+                encoder.appendVarint(UInt64(bitPattern: session.id))
+                encoder.bytes.append(session.isStart ? 1 : 0)
+            }
+            if flags.contains(.traits), let traits = event.identity?.traits {
+                encoder.append(traits)
+            }
+            if flags.contains(.more) {
+                encoder.bytes.append(more.rawValue)
+                if let groupID = event.groupID { encoder.append(groupID) }
+                if let previousID = event.previousID { encoder.append(previousID) }
+            }
         }
     }
 
@@ -82,6 +102,19 @@ struct EventRecordEncoder {
         static let identity = Flags(rawValue: 1 << 3)
         /// The event has a context: the last context record before it.
         static let context = Flags(rawValue: 1 << 4)
+        /// The event has a session: its id (varint) and start flag (one byte) follow the identity.
+        static let session = Flags(rawValue: 1 << 5)
+        /// The identity has traits: they follow the session.
+        static let traits = Flags(rawValue: 1 << 6)
+        /// A ``MoreFlags`` byte follows the traits, then the fields it names.
+        static let more = Flags(rawValue: 1 << 7)
+    }
+
+    /// The second flag byte (present when ``Flags/more`` is set), for fields rarer than the first byte's.
+    struct MoreFlags: OptionSet {
+        let rawValue: UInt8
+        static let groupID = MoreFlags(rawValue: 1 << 0)
+        static let previousID = MoreFlags(rawValue: 1 << 1)
     }
 
     /// Property value tags. Version-1 records written before nested values existed use only the first four.

@@ -40,6 +40,9 @@ struct EventAdmission {
         add(event.screen?.identifier)
         add(event.screen?.properties)
         add(event.identity?.userID)
+        add(event.identity?.traits)
+        add(event.groupID)
+        add(event.previousID)
         add(event.eventProperties)
         guard !isTooDeep else {
             report(TrackingDiagnostic(

@@ -5,10 +5,13 @@ extension WireMessage {
 
     /// The message for a recorded event, everything taken from the event: a screen view is a `screen`
     /// call, an impression a `track` call named by `naming`, an explicit event a `track` call (`event` =
-    /// its name, `properties` = its properties), an identification an `identify` call with `traits`.
+    /// its name, `properties` = its properties), an identification an `identify` call with `traits`, a
+    /// group event a `group` call with `groupId` and `traits`, an alias an `alias` call with `previousId`.
     ///
     /// `messageId` is the event's id, lowercased, so a re-sent event keeps it; `anonymousId` and `userId`
-    /// come from the event's identity, `context` from its context. `nil` when the event lacks what its
+    /// come from the event's identity, `context` from its context, followed by the identity's traits
+    /// (`traits`, when there are any) and the session (`sessionId`, and `sessionStart: true` on its first
+    /// event), as RudderStack's mobile SDKs send them. `nil` when the event lacks what its
     /// kind needs (a screen view without a screen, an impression without an element, a track without a name),
     /// has no identity (the Segment API requires an `anonymousId` or a `userId`, and a batch holding
     /// a message without either would be rejected whole; the ``Tracker`` sets one on every event), or has a
@@ -43,13 +46,31 @@ extension WireMessage {
             kind = .identify
             name = nil
             properties = [WireJSONMember](event.eventProperties)
+        case .group:
+            guard event.groupID != nil else { return nil }
+            kind = .group
+            name = nil
+            properties = [WireJSONMember](event.eventProperties)
+        case .alias:
+            guard event.previousID != nil, identity.userID != nil else { return nil }
+            kind = .alias
+            name = nil
+            properties = []
         default:
             return nil
+        }
+        var context = context
+        if !identity.traits.isEmpty {
+            context.append(WireJSONMember("traits", .object([WireJSONMember](identity.traits))))
+        }
+        if let session = event.session {
+            context.append(WireJSONMember("sessionId", .int(Int(truncatingIfNeeded: session.id))))
+            if session.isStart { context.append(WireJSONMember("sessionStart", .bool(true))) }
         }
         self.init(
             type: kind, messageId: event.id.uuidString.lowercased(), timestamp: event.timestamp,
             anonymousId: identity.anonymousID.uuidString.lowercased(), userId: identity.userID,
-            name: name, properties: properties, context: context
+            name: name, groupId: event.groupID, previousId: event.previousID, properties: properties, context: context
         )
     }
 

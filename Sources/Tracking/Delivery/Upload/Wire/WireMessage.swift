@@ -1,10 +1,11 @@
 import Foundation
 
-/// One message of a Segment HTTP Tracking API batch: a `track`, `screen` or `identify` call.
+/// One message of a Segment HTTP Tracking API batch: a `track`, `screen`, `identify`, `group` or `alias`
+/// call.
 ///
 /// Field names follow Segment's spec: `type`, `messageId`, `timestamp` (ISO-8601, UTC, milliseconds),
-/// `anonymousId`, `userId`, `event` (track) or `name` (screen), `properties` (track, screen) or `traits`
-/// (identify), `context`. Encode once with ``encoded()``; batches are assembled from the bytes.
+/// `anonymousId`, `userId`, `event` (track) or `name` (screen), `groupId` (group), `previousId` (alias),
+/// `properties` (track, screen) or `traits` (identify, group; alias has neither), `context`. Encode once with ``encoded()``; batches are assembled from the bytes.
 package struct WireMessage: Sendable, Equatable {
     // MARK: - Internal
 
@@ -13,6 +14,8 @@ package struct WireMessage: Sendable, Equatable {
         case track
         case screen
         case identify
+        case group
+        case alias
     }
 
     package var type: Kind
@@ -21,15 +24,22 @@ package struct WireMessage: Sendable, Equatable {
     package var timestamp: Date
     package var anonymousId: String?
     package var userId: String?
-    /// The event name (`track`) or screen name (`screen`); ignored for `identify`.
+    /// The event name (`track`) or screen name (`screen`); ignored for other calls.
     package var name: String?
-    /// `properties` for `track` and `screen`, `traits` for `identify`.
+    /// The group (`group` calls only).
+    package var groupId: String?
+    /// The id merged into `userId` (`alias` calls only).
+    package var previousId: String?
+    /// `properties` for `track` and `screen`, `traits` for `identify` and `group`; not sent for `alias`.
     package var properties: [WireJSONMember]
     /// The `context` object: library, app, device, os, screen, locale, timezone.
     package var context: [WireJSONMember]
 
     package init(type: Kind, messageId: String, timestamp: Date, anonymousId: String?, userId: String?,
-                 name: String?, properties: [WireJSONMember], context: [WireJSONMember]) {
+                 name: String?, groupId: String? = nil, previousId: String? = nil,
+                 properties: [WireJSONMember], context: [WireJSONMember]) {
+        self.groupId = groupId
+        self.previousId = previousId
         self.type = type
         self.messageId = messageId
         self.timestamp = timestamp
@@ -65,11 +75,25 @@ package struct WireMessage: Sendable, Equatable {
         case .screen:
             writer.writeKey("name")
             writer.write(name ?? "")
+        case .group:
+            writer.writeKey("groupId")
+            writer.write(groupId ?? "")
+        case .alias:
+            writer.writeKey("previousId")
+            writer.write(previousId ?? "")
         case .identify:
             break
         }
-        writer.writeKey(type == .identify ? "traits" : "properties")
-        writer.write(properties)
+        switch type {
+        case .track, .screen:
+            writer.writeKey("properties")
+            writer.write(properties)
+        case .identify, .group:
+            writer.writeKey("traits")
+            writer.write(properties)
+        case .alias:
+            break
+        }
         writer.writeKey("context")
         writer.write(context)
         writer.writeRaw("}")

@@ -1,0 +1,48 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+import Foundation
+
+/// Tells a ``SessionStore`` when the app goes to the background and returns to the foreground, from
+/// `UIApplication`'s notifications on the tracker's notification center, under the tracker's call lock so
+/// that no event is half-way through its stamp meanwhile.
+///
+/// The store decides from the times alone, so it does not matter whether these observers run before or
+/// after others of the same notifications (an `Application Backgrounded` or `Application Opened` event).
+final class SessionLifecycleObserver: Sendable {
+    // MARK: - Internal
+
+    /// Starts observing; stops when released.
+    init(notificationCenter: NotificationCenter, store: SessionStore, clock: any TrackingClock, lock: TrackerCallLock) {
+        center = notificationCenter
+        let background = notificationCenter.addObserver(
+            forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
+        ) { _ in
+            lock.withLock { store.didEnterBackground(at: clock.now().date) }
+        }
+        let foreground = notificationCenter.addObserver(
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
+        ) { _ in
+            lock.withLock { store.willEnterForeground(at: clock.now().date) }
+        }
+        tokens = [background, foreground].map(Token.init)
+    }
+
+    deinit {
+        for token in tokens {
+            center.removeObserver(token.observer)
+        }
+    }
+
+    // MARK: - Private
+
+    /// An observation token; only handed to `removeObserver`, from whatever thread releases this.
+    private struct Token: @unchecked Sendable {
+        var observer: any NSObjectProtocol
+    }
+
+    private let center: NotificationCenter
+    private let tokens: [Token]
+}

@@ -1,0 +1,243 @@
+import Foundation
+
+/// Keeps the tracker's ``SessionTracker`` and its state in `session.json` beside the identity, so that a
+/// session survives a relaunch within the timeout.
+///
+/// Thread-safe: events are stamped on any thread. The file is read at the first use, like the identity's,
+/// and saved only when something a relaunch needs changes: a session's first event delivered, a
+/// backgrounding, a foreground, ``start(at:)``, ``end()``, and at most every 15 s of activity (so that a
+/// process that ends without going to the background leaves a recent time behind). A stamp otherwise costs
+/// a lock and a few comparisons. Saving encodes and writes on one serial queue shared by every store of the
+/// process, off the caller's thread; reading goes through the same queue, so a relaunch in the same process
+/// (tests) reads what was saved before it. While consent is denied (``persists`` is `false`) nothing is
+/// written and the file is removed.
+///
+/// A relaunch continues the saved session if the time since the previous process went to the background
+/// (or was last known alive) is within the timeout. A file that cannot be read costs a diagnostic and the
+/// session, never the identity or an event.
+final class SessionStore: @unchecked Sendable {
+    // MARK: - Internal
+
+    /// - Parameters:
+    ///   - directory: Where `session.json` is kept.
+    ///   - timeout: Background time after which a session ends.
+    ///   - launchedInBackground: Whether the app is in the background now (launched for a background task):
+    ///     a saved session is then measured from its backgrounding until the app comes to the foreground,
+    ///     instead of being resolved at the first use.
+    ///   - persists: Whether the state is kept on disk; when `false`, the file is removed at once.
+    ///   - report: Receives diagnostics.
+    init(
+        directory: URL, timeout: TimeInterval, launchedInBackground: Bool = false, persists: Bool = true,
+        report: @escaping @Sendable (TrackingDiagnostic) -> Void
+    ) {
+        fileURL = directory.appendingPathComponent("session.json", isDirectory: false)
+        self.timeout = timeout
+        self.launchedInBackground = launchedInBackground
+        self.report = report
+        storesOnDisk = persists
+        if !persists {
+            removeFile()
+        }
+    }
+
+    /// Whether the state is kept on disk (consent is not denied). Turning it off removes the file;
+    /// turning it on saves the state in memory.
+    var persists: Bool {
+        get { lock.withLock { storesOnDisk } }
+        set {
+            lock.withLock {
+                guard newValue != storesOnDisk else { return }
+                storesOnDisk = newValue
+                if newValue {
+                    save(loaded(at: nil))
+                } else {
+                    removeFile()
+                }
+            }
+        }
+    }
+
+    /// The session of an event recorded at `date` (see ``SessionTracker/stamp(at:)``).
+    func stamp(at date: Date) -> TrackingSession {
+        lock.withLock {
+            var machine = loaded(at: date)
+            let stamp = machine.stamp(at: date)
+            if stamp.clockWentBack { reportClockWentBack() }
+            let isActivityDue = !(date.timeIntervalSince(savedActivityAt ?? .distantPast) < Self.activitySaveInterval)
+            let changed = machine != current
+            current = machine
+            lastActivityAt = date
+            // A new session is saved with its first delivered event (``didDeliver(_:)``).
+            if isActivityDue && !changed { save(machine) }
+            return stamp.session
+        }
+    }
+
+    /// Records that an event carrying `session` reached the sinks.
+    func didDeliver(_ session: TrackingSession?) {
+        guard session?.isStart == true else { return }
+        lock.withLock {
+            var machine = loaded(at: nil)
+            if machine.didDeliver(session) { save(machine) }
+        }
+    }
+
+    /// The app went to the background at `date`.
+    func didEnterBackground(at date: Date) {
+        lock.withLock {
+            var machine = loaded(at: date)
+            _ = machine.didEnterBackground(at: date)
+            lastActivityAt = date
+            save(machine)
+        }
+    }
+
+    /// The app returned to the foreground at `date`.
+    func willEnterForeground(at date: Date) {
+        lock.withLock {
+            var machine = loaded(at: date)
+            let (changed, clockWentBack) = machine.willEnterForeground(at: date)
+            if clockWentBack { reportClockWentBack() }
+            if changed { save(machine) }
+        }
+    }
+
+    /// Starts a new session at `date` (see ``SessionTracker/start(at:)``).
+    func start(at date: Date) {
+        lock.withLock {
+            var machine = loaded(at: date)
+            machine.start(at: date)
+            save(machine)
+        }
+    }
+
+    /// Ends the running session.
+    func end() {
+        lock.withLock {
+            var machine = loaded(at: nil)
+            if machine.end() { save(machine) }
+        }
+    }
+
+    /// The machine as it is now (for tests).
+    var machine: SessionTracker {
+        lock.withLock { loaded(at: nil) }
+    }
+
+    /// Returns once every save requested so far, by any store of the process, has reached the file.
+    static func waitForSaves() {
+        fileQueue.sync {}
+    }
+
+    // MARK: - Private
+
+    /// The file's content.
+    private struct Saved: Codable, Sendable {
+        var session: SessionTracker.Session?
+        /// When the app went to the background, or `nil` in the foreground.
+        var backgroundedAt: Date?
+        /// The last time the process was known to be alive (an event or a lifecycle change).
+        var lastActivityAt: Date
+        var lastID: Int64
+    }
+
+    /// Far more than the state takes; a larger file is not read.
+    private static let maximumFileSize = 16 << 10
+    /// How often activity alone is saved, at most.
+    private static let activitySaveInterval: TimeInterval = 15
+    /// Where every store reads and writes its file, in order.
+    private static let fileQueue = DispatchQueue(label: "Sightline.SessionStore", qos: .utility)
+
+    private let fileURL: URL
+    private let timeout: TimeInterval
+    private let launchedInBackground: Bool
+    private let report: @Sendable (TrackingDiagnostic) -> Void
+    private let lock = NSLock()
+    private var storesOnDisk: Bool
+    private var current: SessionTracker?
+    private var lastActivityAt: Date?
+    private var savedActivityAt: Date?
+
+    /// The machine, read from the file (or created) the first time; called with the lock held. A saved
+    /// session is resolved at once when the app is in the foreground, with `date` (the first use's time,
+    /// else the current date).
+    private func loaded(at date: Date?) -> SessionTracker {
+        if let current { return current }
+        var machine = SessionTracker(timeout: timeout)
+        if storesOnDisk, let saved = read() {
+            machine = SessionTracker(
+                timeout: timeout, restoring: saved.session,
+                backgroundedAt: saved.backgroundedAt ?? saved.lastActivityAt, lastID: saved.lastID
+            )
+            savedActivityAt = saved.lastActivityAt
+            if !launchedInBackground {
+                let (_, clockWentBack) = machine.willEnterForeground(at: date ?? Date())
+                if clockWentBack { reportClockWentBack() }
+            }
+        }
+        current = machine
+        return machine
+    }
+
+    /// The state in the file, or `nil` (with a diagnostic unless there is no file). Waits for saves
+    /// requested before it.
+    private func read() -> Saved? {
+        let (fileURL, report) = (fileURL, report)
+        return Self.fileQueue.sync { () -> Saved? in
+            do {
+                let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
+                if let saved = try? JSONDecoder().decode(Saved.self, from: Data(bytes)) {
+                    return saved
+                }
+                report(TrackingDiagnostic(
+                    code: .sessionStorageFailed,
+                    message: "session.json is not a readable session (\(bytes.count) bytes); a new session starts"
+                ))
+            } catch let failure as FileIO.Failure where !failure.isMissing {
+                report(TrackingDiagnostic(
+                    code: .sessionStorageFailed,
+                    message: "session.json cannot be read (\(TrackingDiagnostic.errorCodes(of: failure))); a new session starts"
+                ))
+            } catch {}
+            return nil
+        }
+    }
+
+    /// Makes `machine` current and, unless consent is denied, has it written; called with the lock held.
+    private func save(_ machine: SessionTracker) {
+        current = machine
+        guard storesOnDisk else { return }
+        let activity = max(lastActivityAt ?? .distantPast, savedActivityAt ?? .distantPast, machine.session?.startedAt ?? .distantPast)
+        savedActivityAt = activity
+        let saved = Saved(
+            session: machine.session, backgroundedAt: machine.backgroundedAt, lastActivityAt: activity, lastID: machine.lastID
+        )
+        let (fileURL, report) = (fileURL, report)
+        Self.fileQueue.async {
+            do {
+                try FileIO.makeDirectory(fileURL.deletingLastPathComponent().path)
+                try FileIO.replaceFile(fileURL.path, with: Array(JSONEncoder().encode(saved)))
+            } catch {
+                report(TrackingDiagnostic(
+                    code: .sessionStorageFailed,
+                    message: "could not save the session (\(TrackingDiagnostic.errorCodes(of: error))); it is kept in memory only"
+                ))
+            }
+        }
+    }
+
+    /// Removes the file, after the saves requested before.
+    private func removeFile() {
+        let fileURL = fileURL
+        Self.fileQueue.async {
+            try? FileManager.default.removeItem(at: fileURL)
+        }
+    }
+
+    private func reportClockWentBack() {
+        report(TrackingDiagnostic(
+            code: .clockWentBack,
+            message: "the wall clock reads earlier than the session's start or the app's backgrounding; the session is kept"
+        ))
+    }
+}
