@@ -31,13 +31,16 @@ final class ActionTrackingSink: TrackingSink, @unchecked Sendable {
 }
 
 extension TrackingConfiguration {
-    /// A configuration on `clock` that reports into `log`.
+    /// A configuration on `clock` that reports into `log`, storing in a directory of its own under this
+    /// process's temporary one: a saved session (whose dates come from another test's clock) never reaches
+    /// another test.
     static func testing(clock: ManualTrackingClock, log: DiagnosticLog) -> TrackingConfiguration {
         var configuration = TrackingConfiguration()
         configuration.clock = clock
         configuration.diagnosticHandler = log.handler
         configuration.storageDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("SightlineTests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+            .appendingPathComponent(UUID().uuidString, isDirectory: true)
         return configuration
     }
 }

@@ -41,4 +41,13 @@ extension Tracker {
     public nonisolated func identify(traits: [String: (any TrackingPropertyConvertible)?]) {
         identify(traits: traits.trackingProperties)
     }
+
+    /// Records that the user belongs to a group whose traits are variables.
+    /// - Parameters:
+    ///   - groupID: The app's identifier for the group.
+    ///   - traits: What is known about the group, any ``TrackingPropertyConvertible`` values.
+    @_disfavoredOverload
+    public nonisolated func group(_ groupID: String, traits: [String: (any TrackingPropertyConvertible)?]) {
+        group(groupID, traits: traits.trackingProperties)
+    }
 }
