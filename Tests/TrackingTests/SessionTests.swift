@@ -77,44 +77,70 @@ final class SessionTests: TrackerStorageTestCase {
     }
 
     func testForegroundWithinTheTimeoutKeepsTheSessionAndAfterItTheOpenedEventStartsANewOne() {
-        // The app's lifecycle events, observed before or after the tracker's own observers, and Opened
-        // from either notification that announces the return.
-        for openedOn in [UIApplication.willEnterForegroundNotification, UIApplication.didBecomeActiveNotification] {
-            for observesFirst in [true, false] {
-                let directory = self.directory.appendingPathComponent("\(openedOn.rawValue)-\(observesFirst)")
-                MainActor.assumeIsolated {
-                    Headless.reset()
-                    let clock = ManualTrackingClock()
-                    let sink = InMemoryTrackingSink()
-                    let box = TrackerBox()
-                    var tokens: [any NSObjectProtocol] = []
-                    func observeLifecycle() {
-                        tokens.append(NotificationCenter.default.addObserver(
-                            forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
-                        ) { _ in box.tracker?.track("Application Backgrounded") })
-                        tokens.append(NotificationCenter.default.addObserver(forName: openedOn, object: nil, queue: nil) { _ in
-                            box.tracker?.track("Application Opened")
-                        })
-                    }
-                    if observesFirst { observeLifecycle() }
-                    box.tracker = Self.tracker(sink, in: directory, clock: clock, log: DiagnosticLog())
-                    if !observesFirst { observeLifecycle() }
-                    defer { tokens.forEach(NotificationCenter.default.removeObserver) }
-
-                    box.tracker?.track("browsed")
-                    Headless.enterBackground()
-                    clock.advance(by: 300)
+        // An `Application Opened` recorded from the same notification as the tracker's own observer hears
+        // (which runs first is up to the notification center): recorded before the return is posted, and
+        // after it.
+        for openedFirst in [true, false] {
+            let directory = self.directory.appendingPathComponent("opened-first-\(openedFirst)")
+            MainActor.assumeIsolated {
+                Headless.reset()
+                let clock = ManualTrackingClock()
+                let sink = InMemoryTrackingSink()
+                let tracker = Self.tracker(sink, in: directory, clock: clock, log: DiagnosticLog())
+                @MainActor func returnToForeground() {
+                    if openedFirst { tracker.track("Application Opened") }
                     Headless.enterForeground()
-                    box.tracker?.track("browsed")
-                    Headless.enterBackground()
-                    clock.advance(by: 300.001)
-                    Headless.enterForeground()
-                    box.tracker?.track("browsed")
-                    XCTAssertEqual(Self.sessions(sink.events), [
-                        "browsed 0*", "Application Backgrounded 0", "Application Opened 0", "browsed 0",
-                        "Application Backgrounded 0", "Application Opened 600*", "browsed 600",
-                    ], "Opened on \(openedOn.rawValue), app observers first: \(observesFirst)")
+                    if !openedFirst { tracker.track("Application Opened") }
                 }
+                tracker.track("browsed")
+                Headless.enterBackground()
+                tracker.track("Application Backgrounded")
+                clock.advance(by: 300)
+                returnToForeground()
+                tracker.track("browsed")
+                tracker.track("Application Backgrounded")
+                Headless.enterBackground()
+                clock.advance(by: 300.001)
+                returnToForeground()
+                tracker.track("browsed")
+                XCTAssertEqual(Self.sessions(sink.events), [
+                    "browsed 0*", "Application Backgrounded 0", "Application Opened 0", "browsed 0",
+                    "Application Backgrounded 0", "Application Opened 600*", "browsed 600",
+                ], "Opened recorded first: \(openedFirst)")
+            }
+        }
+    }
+
+    func testTheAppsOwnLifecycleObserversSeeTheOldSessionAtBackgroundingAndTheNewOneAtItsReturn() {
+        // Real observers of the notifications, as the app's lifecycle events are recorded, on either
+        // notification that announces the return.
+        for openedOn in [UIApplication.willEnterForegroundNotification, UIApplication.didBecomeActiveNotification] {
+            let directory = self.directory.appendingPathComponent(openedOn.rawValue)
+            MainActor.assumeIsolated {
+                Headless.reset()
+                let clock = ManualTrackingClock()
+                let sink = InMemoryTrackingSink()
+                let tracker = Self.tracker(sink, in: directory, clock: clock, log: DiagnosticLog())
+                let tokens = [
+                    NotificationCenter.default.addObserver(
+                        forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
+                    ) { _ in tracker.track("Application Backgrounded") },
+                    NotificationCenter.default.addObserver(forName: openedOn, object: nil, queue: nil) { _ in
+                        tracker.track("Application Opened")
+                    },
+                ]
+                defer { tokens.forEach(NotificationCenter.default.removeObserver) }
+                tracker.track("browsed")
+                Headless.enterBackground()
+                clock.advance(by: 299)
+                Headless.enterForeground()
+                Headless.enterBackground()
+                clock.advance(by: 301)
+                Headless.enterForeground()
+                XCTAssertEqual(Self.sessions(sink.events), [
+                    "browsed 0*", "Application Backgrounded 0", "Application Opened 0",
+                    "Application Backgrounded 0", "Application Opened 600*",
+                ], "Opened on \(openedOn.rawValue)")
             }
         }
     }
@@ -290,9 +316,4 @@ final class SettableTrackingClock: TrackingClock, @unchecked Sendable {
     func now() -> TrackingInstant {
         lock.withLock { TrackingInstant(uptime: uptime, date: current) }
     }
-}
-
-/// Lets a notification observer registered before the tracker exists reach it.
-private final class TrackerBox: @unchecked Sendable {
-    var tracker: Tracker?
 }

@@ -61,6 +61,16 @@ final class SessionTrackerTests: XCTestCase {
         }
     }
 
+    func testAnEventInTheBackgroundAtTheTimeoutKeepsTheSessionAndOnePastItStartsOne() {
+        var machine = SessionTracker(timeout: 300)
+        var ids = [event(&machine, at: 0)]
+        _ = machine.didEnterBackground(at: at(100))
+        ids.append(event(&machine, at: 400))                // exactly the timeout: not longer
+        ids.append(event(&machine, at: 400.25))
+        ids.append(event(&machine, at: 401))
+        XCTAssertEqual(ids, ["0*", "0", "401*", "401"])
+    }
+
     func testAnEventInTheBackgroundPastTheTimeoutStartsASessionWhoseBackgroundTimeCountsFromIt() {
         var machine = SessionTracker(timeout: 300)
         var ids = [event(&machine, at: 0)]
