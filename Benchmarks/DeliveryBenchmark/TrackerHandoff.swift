@@ -2,8 +2,8 @@ import Foundation
 import Tracking
 
 /// The cost of an explicit call as an app pays it: `tracker.track(_:properties:)` into a tracker whose
-/// only sink is a ``DeliverySink`` (time, identity, context, validation, the store's `write(2)`), on the
-/// main thread and on a background thread.
+/// only sink is a ``DeliverySink`` (time, identity with the user's traits, context, session, validation,
+/// the store's `write(2)`), on the main thread and on a background thread.
 enum TrackerHandoff {
     /// Microseconds per call, sorted, after a warm-up.
     struct Samples {
@@ -17,7 +17,8 @@ enum TrackerHandoff {
         var configuration = TrackingConfiguration()
         configuration.storageDirectory = root.appendingPathComponent("identity", isDirectory: true)
         let tracker = Tracker(configuration: configuration, delivery: DeliveryWorkload.configuration(root: root))
-        tracker.identify(userID: "user-4242")
+        // Traits ride on every later event (`context.traits`), so they are part of each call's cost.
+        tracker.identify(userID: "user-4242", traits: ["plan": "pro", "email_verified": true, "cohort": "2026-11"])
         let mainThread = calls(count, on: tracker)
 
         nonisolated(unsafe) var backgroundThread: [Double] = []
