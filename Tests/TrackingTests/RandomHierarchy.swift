@@ -27,6 +27,10 @@ struct RandomHierarchy {
     init(seed: UInt64, store: TrackingComponentStore) {
         self.store = store
         var random = SplitMix64(seed: seed)
+        // SwiftUI anchors come from a generator of their own, so the rest of each seed's scene is unchanged.
+        var anchorRandom = SplitMix64(seed: seed ^ 0xA4C4_0125_0000_0000)
+        var elementAnchors: [TrackingAnchorView] = []
+        var screenAnchors: [TrackingScreen] = []
         let windowCount = Int(random.next() % 3) + 1
         for windowNumber in 0..<windowCount {
             let frame = random.chance(0.7)
@@ -70,9 +74,26 @@ struct RandomHierarchy {
             for cover in 0..<coverCount {
                 addBuriedCover(windowNumber: windowNumber, number: count + cover, parents: &parents, random: &random)
             }
+            if anchorRandom.chance(0.6) {
+                addAnchors(
+                    windowNumber: windowNumber, parents: parents, random: &anchorRandom,
+                    elements: &elementAnchors, screens: &screenAnchors
+                )
+            }
             // Shown last, so that its whole tree joins at once; some stay hidden.
             if random.chance(0.9) { window.isHidden = false }
             windows.append(window)
+        }
+        // The environment screen of each element anchor: none, a screen anchor's (in any window), or a screen
+        // no anchor stands for (shared by several elements).
+        for anchor in elementAnchors {
+            switch anchorRandom.next() % 6 {
+            case 0: anchor.environmentScreen = nil
+            case 1: anchor.environmentScreen = TrackingScreen(screenName: "swiftui", identifier: "o-\(anchorRandom.next() % 2)")
+            default:
+                anchor.environmentScreen = screenAnchors.isEmpty
+                    ? nil : screenAnchors[Int(anchorRandom.next() % UInt64(screenAnchors.count))]
+            }
         }
     }
 
@@ -169,6 +190,34 @@ struct RandomHierarchy {
         host.insertSubview(top, at: Int(random.next() % UInt64(host.subviews.count + 1)))
         parents.append(contentsOf: chain)
         views.append(contentsOf: chain)
+    }
+
+    /// Anchors as a hosting view holds them, among a random parent's subviews at random positions: screen
+    /// anchors, element anchors (their environment screens are given once every window exists) and
+    /// occluder anchors, transparent like the real ones, with the random geometry of any view.
+    private mutating func addAnchors(
+        windowNumber: Int, parents: [UIView], random: inout SplitMix64,
+        elements: inout [TrackingAnchorView], screens: inout [TrackingScreen]
+    ) {
+        for number in 0..<Int(random.next() % 6 + 1) {
+            let parent = parents[Int(random.next() % UInt64(parents.count))]
+            let anchor = TrackingAnchorView(store: store)
+            configure(anchor, &random)
+            anchor.backgroundColor = .clear
+            switch random.next() % 10 {
+            case 0...2:
+                let screen = TrackingScreen(screenName: "swiftui", identifier: "a-\(windowNumber)-\(number)")
+                anchor.screen = screen
+                screens.append(screen)
+            case 3...7:
+                anchor.element = TrackingElement(elementType: "anchor", identifier: "\(windowNumber)-a\(number)")
+                elements.append(anchor)
+            default:
+                anchor.isOccluder = true
+            }
+            parent.insertSubview(anchor, at: Int(random.next() % UInt64(parent.subviews.count + 1)))
+            views.append(anchor)
+        }
     }
 
     private func configure(_ view: UIView, _ random: inout SplitMix64) {

@@ -9,6 +9,8 @@ import HeadlessUIKit
 /// view is judged alone, by walking its own ancestors and asking UIKit for geometry with
 /// `convert(_:to: nil)`; occlusion is exact rectangle subtraction of every opaque view painted after it
 /// (wherever it sits) and of every opaque view of a window in front; painting order compares index paths.
+/// SwiftUI anchors follow the documented rules too: an occluder anchor is an opaque view, a screen anchor
+/// a screen's root view, and an element anchor's environment screen its context.
 /// Slow on purpose (allocates, converts per view), so it can only agree with the scanner by the rules.
 @MainActor
 struct VisibilityOracle {
@@ -67,8 +69,10 @@ struct VisibilityOracle {
         return Judgement(ratio: ratio, isVisible: ratio > 0 && ratio >= minimumVisibleRatio)
     }
 
-    /// The nearest tracked screen whose root view is `view` or one of its ancestors.
+    /// The screen a SwiftUI anchor's environment names, else the nearest tracked screen whose root view
+    /// is `view` or one of its ancestors.
     func contextScreen(of view: UIView) -> TrackingScreen? {
+        if let screen = store.anchor(for: view)?.environmentScreen { return screen }
         var roots: [ObjectIdentifier: TrackingScreen] = [:]
         store.forEachScreen { controller, screen in
             if let root = controller.viewIfLoaded { roots[ObjectIdentifier(root)] = screen }
@@ -174,7 +178,8 @@ struct VisibilityOracle {
             index += 1
         }
         for view in all {
-            guard Self.isOpaque(view.backgroundColor),
+            // An occluder anchor is a cover whatever its (clear) background.
+            guard Self.isOpaque(view.backgroundColor) || store.anchor(for: view)?.isOccluder == true,
                   !chain(of: view).contains(where: \.isHidden), alphaProduct(of: view) == 1,
                   let rect = visibleSceneRect(of: view) else { continue }
             occluders.append(Occluder(window: windowIndex[ObjectIdentifier(window)]!, path: indexPath(of: view), rect: rect))

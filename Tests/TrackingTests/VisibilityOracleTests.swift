@@ -8,7 +8,8 @@ import HeadlessUIKit
 #endif
 
 /// Scenario 22: on thousands of seeded random hierarchies, the scanner's visible elements, their ratios
-/// and screens, and the screens it lists equal what ``VisibilityOracle`` finds judging each view alone;
+/// and screens, and the screens it lists equal what ``VisibilityOracle`` finds judging each view alone
+/// (SwiftUI anchors among them: screens, elements given a screen through the environment, occluders);
 /// also when the scan leaves a window out (its views count only as covers of the windows behind).
 final class VisibilityOracleTests: HeadlessTestCase {
     /// Replay one failing seed by setting it here.
@@ -24,6 +25,7 @@ final class VisibilityOracleTests: HeadlessTestCase {
             var failures = 0
             var visibleSeen = 0
             var occludedSeen = 0
+            var swiftUIScreensSeen = 0
             for offset in 0..<Self.hierarchyCount {
                 let seed = Self.firstSeed &+ UInt64(offset)
                 // The threshold follows from the seed alone, so that a failing seed replays exactly.
@@ -31,6 +33,7 @@ final class VisibilityOracleTests: HeadlessTestCase {
                 let outcome = check(seed: seed, scanner: scanner, store: store)
                 visibleSeen += outcome.visible
                 occludedSeen += outcome.occluded
+                swiftUIScreensSeen += outcome.swiftUIScreens
                 if let mismatch = outcome.mismatch {
                     failures += 1
                     XCTFail("seed \(seed) (ratio \(scanner.minimumVisibleRatio)): \(mismatch)")
@@ -41,6 +44,7 @@ final class VisibilityOracleTests: HeadlessTestCase {
             // The generator must actually exercise the rules, not produce empty scenes.
             XCTAssertGreaterThan(visibleSeen, Self.hierarchyCount)
             XCTAssertGreaterThan(occludedSeen, Self.hierarchyCount / 20)
+            XCTAssertGreaterThan(swiftUIScreensSeen, Self.hierarchyCount / 40, "elements attributed to a screen anchor")
         }
     }
 }
@@ -50,7 +54,7 @@ final class VisibilityOracleTests: HeadlessTestCase {
 @MainActor
 private func check(
     seed: UInt64, scanner: VisibilityScanner, store: TrackingComponentStore
-) -> (mismatch: String?, visible: Int, occluded: Int) {
+) -> (mismatch: String?, visible: Int, occluded: Int, swiftUIScreens: Int) {
     Headless.reset()
     let scene = RandomHierarchy(seed: seed, store: store)
     defer { scene.tearDown() }
@@ -61,11 +65,11 @@ private func check(
     let exclusion = ExcludedWindows(excluded)
     var result = ScanResult()
     let excludedAny = scanner.scan(into: &result, excluding: exclusion)
-    guard excludedAny == !excluded.isEmpty else { return ("the scan says it excluded \(excludedAny)", 0, 0) }
+    guard excludedAny == !excluded.isEmpty else { return ("the scan says it excluded \(excludedAny)", 0, 0, 0) }
     var again = ScanResult()
     scanner.scan(into: &again, excluding: exclusion)
     guard again.elements == result.elements, again.screens == result.screens else {
-        return ("a second scan of the same scene differs", 0, 0)
+        return ("a second scan of the same scene differs", 0, 0, 0)
     }
 
     let oracle = VisibilityOracle(
@@ -87,6 +91,9 @@ private func check(
             expectedContext[id] = context.identifier
             if let root = screenRoot(of: context, in: store), let screenJudgement = oracle.judge(root) {
                 expectedScreens[context.identifier!] = screenJudgement.ratio
+            } else if store.anchor(for: view)?.environmentScreen != nil {
+                // A SwiftUI screen whose anchor is nowhere the scan looks is listed as context, at 0.
+                expectedScreens[context.identifier!] = 0
             }
         }
     }
@@ -96,30 +103,37 @@ private func check(
         if judgement.isVisible { expectedScreens[screen.identifier!] = judgement.ratio }
     }
 
+    store.forEachAnchorScreen { anchor, screen in
+        guard anchor.window != nil, let judgement = oracle.judge(anchor) else { return }
+        if isAmbiguous(judgement.ratio) { ambiguous.insert(screen.identifier!) }
+        if judgement.isVisible { expectedScreens[screen.identifier!] = judgement.ratio }
+    }
+
     var actual: [String: Double] = [:]
     var actualContext: [String: String] = [:]
     for element in result.elements {
         let id = element.element.identifier!
-        guard actual[id] == nil else { return ("element \(id) listed twice", 0, 0) }
+        guard actual[id] == nil else { return ("element \(id) listed twice", 0, 0, 0) }
         actual[id] = element.visibleRatio
         if let index = element.screenIndex { actualContext[id] = result.screens[index].screen.identifier }
         if element.visibleRatio < 1 { occluded += 1 }
     }
     var actualScreens: [String: Double] = [:]
     for screen in result.screens {
-        guard actualScreens[screen.screen.identifier!] == nil else { return ("screen listed twice", 0, 0) }
+        guard actualScreens[screen.screen.identifier!] == nil else { return ("screen listed twice", 0, 0, 0) }
         actualScreens[screen.screen.identifier!] = screen.visibleRatio
     }
 
-    if let problem = compare("element", expected, actual, ignoring: ambiguous) { return (problem, 0, 0) }
-    if let problem = compare("screen", expectedScreens, actualScreens, ignoring: ambiguous) { return (problem, 0, 0) }
+    if let problem = compare("element", expected, actual, ignoring: ambiguous) { return (problem, 0, 0, 0) }
+    if let problem = compare("screen", expectedScreens, actualScreens, ignoring: ambiguous) { return (problem, 0, 0, 0) }
     for (id, context) in expectedContext where !ambiguous.contains(id) && actualContext[id] != context {
-        return ("element \(id): screen \(actualContext[id] ?? "none"), oracle says \(context)", 0, 0)
+        return ("element \(id): screen \(actualContext[id] ?? "none"), oracle says \(context)", 0, 0, 0)
     }
     for (id, context) in actualContext where expectedContext[id] == nil && !ambiguous.contains(id) {
-        return ("element \(id): screen \(context), oracle says none", 0, 0)
+        return ("element \(id): screen \(context), oracle says none", 0, 0, 0)
     }
-    return (nil, actual.count, occluded)
+    let swiftUIScreens = actualContext.values.filter { $0.hasPrefix("a-") }.count
+    return (nil, actual.count, occluded, swiftUIScreens)
 }
 
 private func compare(
@@ -145,6 +159,9 @@ private func screenRoot(of screen: TrackingScreen, in store: TrackingComponentSt
     var root: UIView?
     store.forEachScreen { controller, candidate in
         if candidate == screen, let view = controller.viewIfLoaded { root = view }
+    }
+    store.forEachAnchorScreen { anchor, candidate in
+        if candidate == screen, anchor.window != nil { root = anchor }
     }
     return root
 }

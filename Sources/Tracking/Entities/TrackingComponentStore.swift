@@ -4,8 +4,8 @@ import UIKit
 import HeadlessUIKit
 #endif
 
-/// The tracking system's component storage: which views carry a ``TrackingElement`` and which view
-/// controllers carry a ``TrackingScreen``.
+/// The tracking system's component storage: which views carry a ``TrackingElement``, which view
+/// controllers carry a ``TrackingScreen``, and what SwiftUI anchor views declare (``TrackingAnchor``).
 ///
 /// Components live here, not in the entities, so that the scanner can list every tracked entity without
 /// walking the view hierarchy (a scan with 20 tracked views among 10,000 only looks at the paths leading
@@ -24,6 +24,8 @@ package final class TrackingComponentStore {
     let elements = WeakComponentTable<UIView, TrackingElement>()
     /// View controllers and their screen components; the scanner reads and purges it directly.
     let screens = WeakComponentTable<UIViewController, TrackingScreen>()
+    /// Anchor views and what they declare besides an element; the scanner reads and purges it directly.
+    let anchors = WeakComponentTable<UIView, TrackingAnchor>()
 
     init() {}
 
@@ -53,6 +55,23 @@ package final class TrackingComponentStore {
         screens.setComponent(screen, for: controller)
     }
 
+    /// The anchor component of `view`, if any.
+    func anchor(for view: UIView) -> TrackingAnchor? {
+        anchors.component(for: view)
+    }
+
+    /// Sets the anchor component of `view`; an empty one (or `nil`) removes it.
+    func setAnchor(_ anchor: TrackingAnchor?, for view: UIView) {
+        anchors.setComponent(anchor?.isEmpty == false ? anchor : nil, for: view)
+    }
+
+    /// Calls `body` with every live anchor view that stands for a screen, in no particular order.
+    func forEachAnchorScreen(_ body: (UIView, TrackingScreen) -> Void) {
+        anchors.forEachLive { view, anchor in
+            if let screen = anchor.screen { body(view, screen) }
+        }
+    }
+
     /// Calls `body` with every live view that carries an element, in no particular order.
     func forEachElement(_ body: (UIView, TrackingElement) -> Void) {
         elements.forEachLive(body)
@@ -67,5 +86,6 @@ package final class TrackingComponentStore {
     func purgeDeadEntries() {
         elements.purgeDeadEntries()
         screens.purgeDeadEntries()
+        anchors.purgeDeadEntries()
     }
 }

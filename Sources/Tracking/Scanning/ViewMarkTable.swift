@@ -16,6 +16,8 @@ struct ViewMarkTable {
         static let element = Flags(rawValue: 1 << 1)
         /// The view is the root view of a controller with a screen component (``Mark/screen``).
         static let screenRoot = Flags(rawValue: 1 << 2)
+        /// The view is an anchor that counts as an opaque cover whatever its background colour.
+        static let occluder = Flags(rawValue: 1 << 3)
     }
 
     /// The flags and component indices of one marked view.
@@ -23,6 +25,9 @@ struct ViewMarkTable {
         var flags: Flags = []
         var element: Int32 = -1
         var screen: Int32 = -1
+        /// The screen snapshot its element belongs to through SwiftUI's environment, or -1 (then the
+        /// nearest tracked screen root up the tree).
+        var context: Int32 = -1
     }
 
     /// Forgets every mark, keeping the storage.
@@ -51,12 +56,17 @@ struct ViewMarkTable {
     /// Adds `flags` (and the given indices, when not negative) to the mark of `key`; returns the mark as
     /// it was before.
     @discardableResult
-    mutating func insert(_ flags: Flags, element: Int32 = -1, screen: Int32 = -1, for key: UInt) -> Mark {
+    mutating func insert(
+        _ flags: Flags, element: Int32 = -1, screen: Int32 = -1, context: Int32 = -1, for key: UInt
+    ) -> Mark {
         if (count + 1) * 2 > slots.count { grow() }
         var index = Self.hash(key) & mask
         while true {
             if slots[index].generation != generation {
-                slots[index] = Slot(key: key, generation: generation, mark: Mark(flags: flags, element: element, screen: screen))
+                slots[index] = Slot(
+                    key: key, generation: generation,
+                    mark: Mark(flags: flags, element: element, screen: screen, context: context)
+                )
                 count += 1
                 return Mark()
             }
@@ -65,6 +75,7 @@ struct ViewMarkTable {
                 slots[index].mark.flags.formUnion(flags)
                 if element >= 0 { slots[index].mark.element = element }
                 if screen >= 0 { slots[index].mark.screen = screen }
+                if context >= 0 { slots[index].mark.context = context }
                 return old
             }
             index = (index + 1) & mask

@@ -56,8 +56,9 @@ public struct VisibilityReport: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         /// The component.
         public var subject: Subject
-        /// For an element, the screen it is attributed to (the nearest controller with a screen whose root
-        /// view is the element's view or one of its ancestors); for a screen, the nearest *other* tracked
+        /// For an element, the screen it is attributed to (the screen a SwiftUI element's environment
+        /// names, else the nearest controller with a screen whose root view is the element's view or one of
+        /// its ancestors); for a screen, the nearest *other* tracked
         /// screen around it (a parent controller's). `nil` when there is none.
         public var screen: TrackingScreen?
         /// Position of the view's window among the scanned windows (front-most first), `nil` when its
@@ -107,6 +108,7 @@ public struct VisibilityReport: Sendable, Equatable {
         scanner.store.forEachScreen { controller, screen in
             if let root = controller.viewIfLoaded { screensByRoot[ObjectIdentifier(root)] = screen }
         }
+        scanner.store.forEachAnchorScreen { anchor, screen in screensByRoot[ObjectIdentifier(anchor)] = screen }
 
         for anchor in collector.anchors {
             let frame = Self.rect(anchor.frame)
@@ -138,13 +140,16 @@ public struct VisibilityReport: Sendable, Equatable {
                 pruned.append((root, .screen(screen)))
             }
         }
+        scanner.store.forEachAnchorScreen { anchor, screen in
+            if anchor.window != nil, !reached.contains(ObjectIdentifier(anchor)) { pruned.append((anchor, .screen(screen))) }
+        }
         for (view, subject) in pruned {
             let explanation = explain(view, windowIndices: windowIndices)
             let context: TrackingScreen?
             if case .screen = subject {
                 context = Self.enclosingScreen(of: view.superview, in: screensByRoot)
             } else {
-                context = Self.enclosingScreen(of: view, in: screensByRoot)
+                context = scanner.store.anchor(for: view)?.environmentScreen ?? Self.enclosingScreen(of: view, in: screensByRoot)
             }
             entries.append(Entry(
                 subject: subject, screen: context, windowIndex: explanation.windowIndex, frame: explanation.frame,

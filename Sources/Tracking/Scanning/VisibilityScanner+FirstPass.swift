@@ -44,6 +44,7 @@ extension VisibilityScanner {
             ))
         } else {
             let mark = marks.mark(for: Self.key(window))
+            if mark.flags.contains(.screenRoot) { snapshotNodes[Int(mark.screen)] = Int32(truncatingIfNeeded: start) }
             nodes.append(Node(
                 view: window, parent: -1, mark: mark, expands: true, isOccluder: isOccluder,
                 transform: .identity, frame: frame, visible: frame, clip: frame, alpha: alpha,
@@ -58,7 +59,7 @@ extension VisibilityScanner {
             undecidedAnchors.append(nodes[node].visible.offsetBy(sceneDX, sceneDY))
         }
         spans.append(WindowSpan(
-            start: start, end: end, windowIndex: windowIndex, sceneDX: sceneDX, sceneDY: sceneDY,
+            start: start, end: end, windowIndex: windowIndex, sceneDX: sceneDX, sceneDY: sceneDY, isExcluded: isExcluded,
             anchorStart: anchorStart, anchorEnd: undecidedAnchors.count
         ))
     }
@@ -114,11 +115,14 @@ extension VisibilityScanner {
         let isAnchor = mark.flags.contains(.element) || mark.flags.contains(.screenRoot)
         guard expands || isAnchor || !visible.isEmpty else { return }
         let index = Int32(truncatingIfNeeded: nodes.count)
+        let isScreenRoot = mark.flags.contains(.screenRoot)
+        if isScreenRoot { snapshotNodes[Int(mark.screen)] = index }
         nodes.append(Node(
             view: view, parent: parent, mark: mark, expands: expands,
-            isOccluder: alpha == 1 && !visible.isEmpty && Self.isOpaque(view.backgroundColor),
+            isOccluder: alpha == 1 && !visible.isEmpty
+                && (mark.flags.contains(.occluder) || Self.isOpaque(view.backgroundColor)),
             transform: transform, frame: frame, visible: visible, clip: clip, alpha: alpha,
-            context: mark.flags.contains(.screenRoot) ? index : parentContext
+            context: isScreenRoot ? index : parentContext
         ))
     }
 

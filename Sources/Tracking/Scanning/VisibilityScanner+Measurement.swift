@@ -49,7 +49,9 @@ extension VisibilityScanner {
             if isElement, isVisible {
                 var screenIndex: Int?
                 let context = Int(nodes[node].context)
-                if context >= 0 {
+                if mark.context >= 0 {
+                    screenIndex = resultScreen(snapshot: Int(mark.context), into: &result)
+                } else if context >= 0 {
                     if nodes[context].resultScreen < 0 { appendScreen(node: context, into: &result) }
                     screenIndex = Int(nodes[context].resultScreen)
                 }
@@ -65,7 +67,9 @@ extension VisibilityScanner {
                     element: isElement
                         ? store.elements.component(at: Int(mark.element), key: ObjectIdentifier(nodes[node].view)) : nil,
                     screen: isScreen ? screenSnapshot[Int(mark.screen)] : nil,
-                    contextScreen: context >= 0 ? screenSnapshot[Int(nodes[context].mark.screen)] : nil
+                    contextScreen: mark.context >= 0
+                        ? screenSnapshot[Int(mark.context)]
+                        : context >= 0 ? screenSnapshot[Int(nodes[context].mark.screen)] : nil
                 ))
             }
         }
@@ -76,5 +80,21 @@ extension VisibilityScanner {
         result.screens.append(VisibleScreen(
             screen: screenSnapshot[Int(nodes[node].mark.screen)], visibleRatio: nodes[node].ratio
         ))
+    }
+
+    /// The index in the result's screens of the screen snapshot an element anchor names through SwiftUI's
+    /// environment, listing it first if needed: with its root's ratio when the first pass reached that
+    /// root (a screen anchor, measured like a controller's root view), else with ratio 0.
+    func resultScreen(snapshot: Int, into result: inout ScanResult) -> Int {
+        let node = Int(snapshotNodes[snapshot])
+        if node >= 0 {
+            if nodes[node].resultScreen < 0 { appendScreen(node: node, into: &result) }
+            return Int(nodes[node].resultScreen)
+        }
+        if snapshotResults[snapshot] < 0 {
+            snapshotResults[snapshot] = Int32(truncatingIfNeeded: result.screens.count)
+            result.screens.append(VisibleScreen(screen: screenSnapshot[snapshot], visibleRatio: 0))
+        }
+        return Int(snapshotResults[snapshot])
     }
 }

@@ -49,6 +49,8 @@ extension VisibilityScanner {
         var windowIndex: Int
         var sceneDX: Double
         var sceneDY: Double
+        /// Whether the scan leaves the window's contribution out (its views only cover the windows behind).
+        var isExcluded = false
         /// This window's undecided anchors in `undecidedAnchors`.
         var anchorStart = 0
         var anchorEnd = 0

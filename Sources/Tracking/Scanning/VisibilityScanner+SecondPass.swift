@@ -109,6 +109,9 @@ extension VisibilityScanner {
     /// anchor, and what a clipping occluder covers.
     func walkForOccluders(under node: Int, position: Int32, span: WindowSpan, result: inout ScanResult) {
         let dx = span.sceneDX, dy = span.sceneDY
+        // Cover anchors are on the skeleton of a scanned window; only a left-out window, which has no
+        // skeleton, can hold one here, and then only its mark says so.
+        let looksUpAnchors = hasOccluderAnchors && span.isExcluded
         // A copy of each array, as in the first pass: the walk finishes over what it saw.
         pendingViews.append(PendingView(subviews: nodes[node].view.subviews, transform: nodes[node].transform, clip: nodes[node].clip))
         while let parent = pendingViews.popLast() {
@@ -119,7 +122,8 @@ extension VisibilityScanner {
                     continue
                 }
                 let visible = frame.intersection(parent.clip)
-                let isOccluder = !visible.isEmpty && Self.isOpaque(child.backgroundColor)
+                let isOccluder = !visible.isEmpty && (Self.isOpaque(child.backgroundColor)
+                    || looksUpAnchors && marks.mark(for: Self.key(child)).flags.contains(.occluder))
                 if isOccluder {
                     placedOccluders.append(PlacedOccluder(box: visible.offsetBy(dx, dy), position: position))
                 }

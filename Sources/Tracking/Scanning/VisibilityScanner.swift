@@ -156,6 +156,14 @@ package final class VisibilityScanner {
     /// End index in `windowBuffer` of each scene's windows (scenes do not occlude each other).
     @exclusivity(unchecked) var sceneEnds: ContiguousArray<Int> = []
     @exclusivity(unchecked) var screenSnapshot: ContiguousArray<TrackingScreen> = []
+    /// Per screen snapshot, the node of its root view (a controller's root or a screen anchor) once the
+    /// first pass reached it, else -1.
+    @exclusivity(unchecked) var snapshotNodes: ContiguousArray<Int32> = []
+    /// Per screen snapshot reached by no node, its index in the result's screens once listed there, else -1.
+    @exclusivity(unchecked) var snapshotResults: ContiguousArray<Int32> = []
+    /// Whether any anchor counts as a cover (`View.trackingOccluder()`): only then does the occluder
+    /// search of a left-out window look anchors up.
+    @exclusivity(unchecked) var hasOccluderAnchors = false
     @exclusivity(unchecked) var byPreorder: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var occludersAbove: ContiguousArray<Int32> = []
     @exclusivity(unchecked) var occluders = OccluderIndex()
@@ -220,6 +228,11 @@ package final class VisibilityScanner {
                 orderForPainting(start: span.start, end: span.end)
                 collectOccluders(in: span, result: &result)
                 measureAnchors(in: span)
+            }
+            // Results once the whole scene is measured: an element anchor's SwiftUI screen may be an anchor
+            // in a window behind its own.
+            for position in spans.indices {
+                let span = spans[position]
                 emit(start: span.start, end: span.end, windowIndex: span.windowIndex, into: &result, observer: &observer)
             }
             sceneStart = sceneEnd
