@@ -31,9 +31,11 @@ final class ActionTrackingSink: TrackingSink, @unchecked Sendable {
 }
 
 extension TrackingConfiguration {
-    /// A configuration on `clock` that reports into `log`.
+    /// A configuration on `clock` that reports into `log`, without lifecycle events (their own tests have
+    /// them; these assert exact sequences of scanned and explicit events).
     static func testing(clock: ManualTrackingClock, log: DiagnosticLog) -> TrackingConfiguration {
         var configuration = TrackingConfiguration()
+        configuration.tracksApplicationLifecycleEvents = false
         configuration.clock = clock
         configuration.diagnosticHandler = log.handler
         configuration.storageDirectory = FileManager.default.temporaryDirectory
