@@ -33,8 +33,24 @@ final class ConsoleEventSink: TrackingSink {
         let screen = event.screen.map { screen in
             screen.identifier.map { "\(screen.screenName)#\($0)" } ?? screen.screenName.rawValue
         } ?? "-"
-        let name = event.identifier.map { "\(event.name)#\($0)" } ?? event.name
+        var name = event.identifier.map { "\(event.name)#\($0)" } ?? event.name
+        if event.kind == .track, !event.properties.isEmpty {
+            // Lifecycle events and deep links say what they carry (`from_background`, the cleaned `url`).
+            name += " {" + event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.text($0.value))" }
+                .joined(separator: ", ") + "}"
+        }
         print("   \(time)  \(pad(screen, 20)) \(pad(event.kind.rawValue, 12)) \(name)")
+    }
+
+    /// A property value as the console shows it.
+    private static func text(_ value: TrackingPropertyValue) -> String {
+        switch value {
+        case .string(let string): string
+        case .bool(let bool): String(bool)
+        case .int(let int): String(int)
+        case .double(let double): String(double)
+        default: "…"
+        }
     }
 
     /// `   ↑ 2.615s  upload: HTTP 200, 20 events, 12427 bytes of JSON` for one upload request.

@@ -47,7 +47,13 @@ configuration.minimumVisibleDuration = 0.3
 configuration.storageDirectory = delivery.trackerDirectory
 
 Headless.reset()
-let app = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [console, delivery.sink])
+// The process launches as on a device: the app builds its tracker in `application(_:didFinishLaunchingWithOptions:)`,
+// then UIKit connects the scene and makes it active (the tracker records Application Installed, then Opened).
+var launchedApp: SampleApp?
+Headless.launch {
+    launchedApp = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [console, delivery.sink])
+}
+let app = launchedApp!
 let report = ScanReport(window: app.window, tracker: app.tracker, startDate: startDate)
 app.tracker.scanObserver = { summary in report.record(summary) }
 

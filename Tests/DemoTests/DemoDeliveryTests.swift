@@ -50,7 +50,14 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(received, events.map(Self.expectedCall))
             XCTAssertEqual(events.filter { $0.kind == .screenView }.count, 10)
             XCTAssertEqual(events.filter { $0.kind == .impression }.count, 21)
-            XCTAssertEqual(events.filter { $0.kind == .track }.map(\.name), ["profile_saved", "logged_out"])
+            XCTAssertEqual(events.filter { $0.kind == .track }.map(\.name), [
+                "Application Installed", "Application Opened", "profile_saved",
+                "Application Backgrounded", "Application Opened", "logged_out", "Deep Link Opened",
+            ])
+            let lifecycle = events.filter { $0.name.hasPrefix("Application ") || $0.name == "Deep Link Opened" }.map(\.properties)
+            XCTAssertEqual(lifecycle.map { $0["from_background"] }, [nil, false, nil, true, nil])
+            XCTAssertEqual(lifecycle.last?["url"], "https://sightline.example/posts/post-6?utm_source=newsletter")
+            XCTAssertEqual(lifecycle.last?["referring_application"], "com.apple.mobilemail")
             XCTAssertEqual(events.filter { $0.kind == .identify }.map(\.name), ["user-1"])
 
             XCTAssertEqual(flush.kept, 0)
@@ -78,7 +85,7 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(Set(anonymousIds[...loggedOut]).count, 1)
             XCTAssertEqual(Set(anonymousIds[(loggedOut + 1)...]).count, 1)
             XCTAssertNotEqual(anonymousIds[loggedOut], anonymousIds[loggedOut + 1])
-            XCTAssertEqual(events[(loggedOut + 1)...].map(DemoSessionRun.label), ["login", "login_button"])
+            XCTAssertEqual(events[(loggedOut + 1)...].map(DemoSessionRun.label), ["login", "login_button", "Deep Link Opened"])
         }
     }
 
@@ -103,7 +110,15 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(fromReports.map(\.status), requests.map { _ in 200 })
             XCTAssertEqual(fromReports.map(\.bodyBytes), requests.map(\.body.count))
 
-            let figures = "; \(total) events delivered in \(requests.count) \(requests.count == 1 ? "batch" : "batches")"
+            // What was delivered of each kind, counted from the recorded events, not from the wire.
+            let tracks = events.filter { $0.kind == .track }
+            let lifecycleCount = tracks.filter { $0.name.hasPrefix("Application ") }.count
+            let deepLinks = tracks.filter { $0.name == "Deep Link Opened" }.count
+            let kinds = "\(events.filter { $0.kind == .screenView }.count) screen views, \(events.filter { $0.kind == .impression }.count) impressions, "
+                + "\(lifecycleCount) lifecycle events, \(deepLinks) deep link, \(tracks.count - lifecycleCount - deepLinks) other track calls, "
+                + "\(events.filter { $0.kind == .identify }.count) identify call"
+            XCTAssertEqual(kinds, "10 screen views, 21 impressions, 4 lifecycle events, 1 deep link, 2 other track calls, 1 identify call")
+            let figures = "; \(total) events delivered in \(requests.count) \(requests.count == 1 ? "batch" : "batches") (\(kinds))"
             for batches in [fromCollector, fromReports] {
                 let line = DemoSummary(screenViews: 10, impressions: 21, scans: 75, scanDuration: 0.0164, batches: batches).line
                 XCTAssertEqual(line, "Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning" + figures)
@@ -111,6 +126,7 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(total, events.count)
 
             let html = ScanReportHTML(title: "t", summary: "s", pictures: [], batches: fromCollector, deliveryNote: "n").render()
+            XCTAssertTrue(html.contains("Delivered: \(kinds)."), "the report does not say what was delivered of each kind")
             for (index, ids) in idsPerRequest.enumerated() {
                 XCTAssertTrue(html.contains("Request \(index + 1) · HTTP 200 · \(ids.count) messages · \(requests[index].body.count) bytes of JSON"))
                 for id in ids {

@@ -47,7 +47,12 @@ struct DemoSessionRun {
         configuration.storageDirectory = delivery.trackerDirectory
         configuration.diagnosticHandler = { diagnostics.append($0) }
         let sink = InMemoryTrackingSink()
-        let app = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [sink, delivery.sink])
+        // Built in `application(_:didFinishLaunchingWithOptions:)`, as on a device: Installed, then Opened.
+        var launched: SampleApp?
+        Headless.launch {
+            launched = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [sink, delivery.sink])
+        }
+        let app = launched!
         let driver = ManualClockSessionDriver(clock: clock)
         driver.tracker = app.tracker
         let report = ScanReport(window: app.window, tracker: app.tracker, startDate: clock.now().date)

@@ -54,6 +54,7 @@ final class DemoSessionTests: HeadlessTestCase {
                 ["logout_button on settings"],
                 ["logout_button on settings"],
                 ["login_button on login"],
+                [],
             ])
             XCTAssertEqual(run.sink.events.filter { $0.kind == .impression }.count, 21)
         }

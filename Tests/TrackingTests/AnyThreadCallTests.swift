@@ -25,6 +25,7 @@ final class AnyThreadCallTests: TrackerStorageTestCase {
         let perThread = 250
         let (tracker, memory, delivery) = MainActor.assumeIsolated { () -> (Tracker, InMemoryTrackingSink, DeliverySink) in
             var configuration = TrackingConfiguration()
+            configuration.tracksApplicationLifecycleEvents = false
             configuration.clock = TickingClock()
             configuration.storageDirectory = directory
             configuration.diagnosticHandler = { XCTFail("unexpected diagnostic \($0)") }

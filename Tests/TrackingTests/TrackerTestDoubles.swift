@@ -31,11 +31,13 @@ final class ActionTrackingSink: TrackingSink, @unchecked Sendable {
 }
 
 extension TrackingConfiguration {
-    /// A configuration on `clock` that reports into `log`, storing in a directory of its own under this
-    /// process's temporary one: a saved session (whose dates come from another test's clock) never reaches
-    /// another test.
+    /// A configuration on `clock` that reports into `log`, without lifecycle events (their own tests have
+    /// them; these assert exact sequences of scanned and explicit events), storing in a directory of its own
+    /// under this process's temporary one: a saved session (whose dates come from another test's clock)
+    /// never reaches another test.
     static func testing(clock: ManualTrackingClock, log: DiagnosticLog) -> TrackingConfiguration {
         var configuration = TrackingConfiguration()
+        configuration.tracksApplicationLifecycleEvents = false
         configuration.clock = clock
         configuration.diagnosticHandler = log.handler
         configuration.storageDirectory = FileManager.default.temporaryDirectory

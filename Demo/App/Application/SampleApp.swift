@@ -3,6 +3,7 @@ import UIKit
 #else
 import HeadlessUIKit
 #endif
+import Foundation
 import Tracking
 
 /// The composition root: builds the dependencies, the tracker, the window and the app flow, once.
@@ -50,5 +51,15 @@ public final class SampleApp {
         window.rootViewController = appFlow
         window.makeKeyAndVisible()
         tracker.start()
+    }
+
+    /// Opens a URL another app handed over: what the scene delegate does in
+    /// `scene(_:openURLContexts:)` with each context's `url` and `options.sourceApplication`. The tracker
+    /// records `Deep Link Opened`.
+    /// - Parameters:
+    ///   - url: The URL to open.
+    ///   - referringApplication: The bundle identifier of the app that asked.
+    public func open(_ url: URL, referringApplication: String?) {
+        tracker.openURL(url, referringApplication: referringApplication)
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// ```swift
 /// DemoSummary(screenViews: 10, impressions: 21, scans: 75, scanDuration: 0.0164, batches: batches).line
-/// // "Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning; 34 events delivered in 3 batches"
+/// // "Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning; 34 events delivered in 3 batches
+/// //  (10 screen views, 21 impressions, 2 lifecycle events, 1 identify call)"
 /// ```
 public struct DemoSummary: Sendable, Hashable {
     // MARK: - Public
@@ -36,13 +37,15 @@ public struct DemoSummary: Sendable, Hashable {
     }
 
     /// `Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning; 34 events delivered in
-    /// 2 batches`, followed by `, 1 request not accepted` when some were not.
+    /// 2 batches (10 screen views, 21 impressions, 2 lifecycle events, 1 identify call)` (what was delivered of
+    /// each kind, ``DeliveredKind``), followed by `, 1 request not accepted` when some were not.
     public var line: String {
         let delivered = batches.delivered
         var line = "Demo finished: \(screenViews) screen views, \(impressions) impressions, \(scans) scans, "
             + "\(String(format: "%.1f", scanDuration * 1000)) ms scanning; "
             + "\(Self.count(delivered.reduce(0) { $0 + $1.messages.count }, "event")) delivered in "
             + Self.count(delivered.count, "batch", plural: "batches")
+            + " (\(delivered.flatMap(\.messages).kindSummary))"
         let refused = batches.count - delivered.count
         if refused > 0 {
             line += ", \(Self.count(refused, "request")) not accepted"

@@ -12,6 +12,9 @@ extension ScanReportHTML {
         if let deliveryNote {
             html += "<p class=\"details\">\(escape(deliveryNote))</p>\n"
         }
+        if !batches.isEmpty {
+            html += "<p class=\"details\">Delivered: \(escape(batches.deliveredMessages.kindSummary)).</p>\n"
+        }
         if batches.isEmpty {
             html += "<p class=\"none\">No batch was sent.</p>\n"
         }

@@ -7,9 +7,12 @@ import Foundation
 import Tracking
 
 /// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, go back, present a page
-/// sheet over the profile, take a screenshot, save, switch tabs, go to the background and back, log out.
+/// sheet over the profile, take a screenshot, save, switch tabs, go to the background and back, log out,
+/// open a newsletter's deep link.
 /// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` at
-/// login, `track` for saving the profile and for logging out, and `reset()` at logout.
+/// login, `track` for saving the profile and for logging out, and `reset()` at logout. The tracker records
+/// the application's lifecycle on its own (`Application Installed` and `Opened` at launch, `Backgrounded`
+/// and `Opened` again around the background step) and `Deep Link Opened` when the app opens a link.
 ///
 /// After every step the session lets layout and transitions finish, scans once (a *checkpoint*), lets
 /// ``dwell`` seconds pass on the tracker's clock, and scans once more. The tracker's own scheduled scans
@@ -54,7 +57,7 @@ public final class DemoSession {
 
     /// The script's steps, in order.
     public static let steps: [DemoSessionStep] = [
-        ("Launch", "screen_view login; the login button counts after the duration threshold"),
+        ("Launch", "Application Installed and Application Opened (from_background false); screen_view login; the login button counts after the duration threshold"),
         ("Log in", "identify user-1, then the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
         ("Scroll the feed", "no scans while the finger is down; then posts 5 to 8 count, post 4 was only scrolled past"),
         ("Open post 6", "screen_view post_detail#post-6 covers the feed; its like button counts"),
@@ -64,8 +67,9 @@ public final class DemoSession {
         ("Take a screenshot", "the ScreenshotDetector shows a share banner on the profile, under the sheet: not counted"),
         ("Save (dismisses the sheet)", "track profile_saved; screen_view profile again; the avatar and the share banner count"),
         ("Switch to the Settings tab", "screen_view settings; the logout button counts"),
-        ("Background, then foreground", "no scans in the background, where the queue is uploaded inside a background task; back in front, settings is a new screen view"),
+        ("Background, then foreground", "Application Backgrounded; no scans in the background, where the queue is uploaded inside a background task; back in front, Application Opened (from_background true) and settings is a new screen view"),
         ("Log out", "track logged_out, reset to a new anonymous id; the app flow swaps back to the login flow: screen_view login"),
+        ("Open a newsletter link", "Deep Link Opened with the post's URL, without its credentials, sign-in token and fragment"),
     ].enumerated().map { index, step in
         DemoSessionStep(number: index + 1, title: step.0, expectation: step.1)
     }
@@ -108,6 +112,9 @@ public final class DemoSession {
         }
         try step(11) {
             driver.tap(try require(app.appFlow.mainFlow?.settings.logoutButton, "the main flow is not shown"))
+        }
+        try step(12) {
+            app.open(DemoLinks.newsletterPost("post-6", signInToken: "one-time-7f3a"), referringApplication: "com.apple.mobilemail")
         }
     }
 

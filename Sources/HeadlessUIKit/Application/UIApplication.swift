@@ -44,6 +44,8 @@ open class UIApplication: UIResponder {
 
     // MARK: - Notifications (object: the application; nonisolated, as in UIKit)
 
+    /// Posted when the app finished launching, right after `application(_:didFinishLaunchingWithOptions:)`.
+    nonisolated public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
     /// Posted after the user took a screenshot.
     nonisolated public static let userDidTakeScreenshotNotification = Notification.Name("UIApplicationUserDidTakeScreenshotNotification")
     /// Posted when the app entered the background.

@@ -16,6 +16,21 @@ open class UIScene: UIResponder {
 
     /// The application.
     open override var next: UIResponder? { UIApplication.shared }
+
+    // MARK: - Notifications (object: the scene; nonisolated, as in UIKit)
+
+    /// Posted when UIKit added a scene to the app, before it enters the foreground or the background.
+    nonisolated public static let willConnectNotification = Notification.Name("UISceneWillConnectNotification")
+    /// Posted when UIKit removed a scene from the app.
+    nonisolated public static let didDisconnectNotification = Notification.Name("UISceneDidDisconnectNotification")
+    /// Posted when the scene is on screen and responding to events.
+    nonisolated public static let didActivateNotification = Notification.Name("UISceneDidActivateNotification")
+    /// Posted when the scene is about to stop responding to events.
+    nonisolated public static let willDeactivateNotification = Notification.Name("UISceneWillDeactivateNotification")
+    /// Posted when the scene is about to run in the foreground and become visible.
+    nonisolated public static let willEnterForegroundNotification = Notification.Name("UISceneWillEnterForegroundNotification")
+    /// Posted when the scene runs in the background and is no longer on screen.
+    nonisolated public static let didEnterBackgroundNotification = Notification.Name("UISceneDidEnterBackgroundNotification")
 }
 
 extension UIScene {

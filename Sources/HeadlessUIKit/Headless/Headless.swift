@@ -37,24 +37,91 @@ public enum Headless {
         BackgroundTaskRegistry.shared.reset()
     }
 
-    /// Moves the app to the background: will-resign-active, then did-enter-background.
+    /// Launches the app as UIKit does at a cold start, from `application(_:didFinishLaunchingWithOptions:)`
+    /// to the first `didBecomeActiveNotification`.
+    ///
+    /// The app is `.inactive` while `didFinishLaunching` runs (the app delegate's method) and while
+    /// `UIApplication.didFinishLaunchingNotification` is posted. A scene-based app (the default) then
+    /// connects its window scene, ``windowScene``: `UIScene.willConnectNotification` and
+    /// `UIScene.willEnterForegroundNotification` with the scene still `.unattached`,
+    /// `UIApplication.willEnterForegroundNotification` with the app still `.inactive` (scene-based apps get
+    /// it at launch too), then `UIScene.didActivateNotification` once the scene is `.foregroundActive` and
+    /// `UIApplication.didBecomeActiveNotification` once the app is `.active`. An app without scenes gets
+    /// only `didFinishLaunchingNotification` and `didBecomeActiveNotification`.
+    ///
+    /// Call it once per simulated process, after ``reset()``; every notification goes to
+    /// `NotificationCenter.default`.
+    /// - Parameters:
+    ///   - sceneBased: Whether the app adopts the scene life cycle (a scene manifest), as new apps do.
+    ///   - didFinishLaunching: Stands for the app delegate's `application(_:didFinishLaunchingWithOptions:)`:
+    ///     where an app creates its tracker.
+    public static func launch(sceneBased: Bool = true, didFinishLaunching: () -> Void = {}) {
+        let application = UIApplication.shared
+        let scene = windowScene
+        application.applicationState = .inactive
+        scene.activationState = .unattached
+        didFinishLaunching()
+        post(UIApplication.didFinishLaunchingNotification)
+        if sceneBased {
+            NotificationCenter.default.post(name: UIScene.willConnectNotification, object: scene)
+            NotificationCenter.default.post(name: UIScene.willEnterForegroundNotification, object: scene)
+            post(UIApplication.willEnterForegroundNotification)
+            scene.activationState = .foregroundActive
+            NotificationCenter.default.post(name: UIScene.didActivateNotification, object: scene)
+        } else {
+            scene.activationState = .foregroundActive
+        }
+        application.applicationState = .active
+        post(UIApplication.didBecomeActiveNotification)
+    }
+
+    /// Moves the app to the background as UIKit does when the person leaves it.
+    ///
+    /// Each notification is posted before the state it announces (`will…`) or after it (`did…`):
+    /// `UIScene.willDeactivateNotification` for each active scene, then
+    /// `UIApplication.willResignActiveNotification`, while they are still `.foregroundActive` and
+    /// `.active`; then each scene becomes `.background` and posts `UIScene.didEnterBackgroundNotification`;
+    /// then the app becomes `.background` and posts `UIApplication.didEnterBackgroundNotification`. Does
+    /// nothing when the app is in the background already.
     public static func enterBackground() {
         let application = UIApplication.shared
         guard application.applicationState != .background else { return }
-        setState(.inactive, scene: .foregroundInactive)
-        NotificationCenter.default.post(name: UIApplication.willResignActiveNotification, object: application)
-        setState(.background, scene: .background)
-        NotificationCenter.default.post(name: UIApplication.didEnterBackgroundNotification, object: application)
+        let scenes = foregroundScenes
+        for scene in scenes where scene.activationState == .foregroundActive {
+            NotificationCenter.default.post(name: UIScene.willDeactivateNotification, object: scene)
+        }
+        post(UIApplication.willResignActiveNotification)
+        application.applicationState = .inactive
+        for scene in scenes {
+            scene.activationState = .background
+            NotificationCenter.default.post(name: UIScene.didEnterBackgroundNotification, object: scene)
+        }
+        application.applicationState = .background
+        post(UIApplication.didEnterBackgroundNotification)
     }
 
-    /// Returns the app to the foreground: will-enter-foreground, then did-become-active.
+    /// Returns the app to the foreground as UIKit does when the person comes back to it.
+    ///
+    /// `UIScene.willEnterForegroundNotification` for each scene, then
+    /// `UIApplication.willEnterForegroundNotification`, while they are still `.background`; then each scene
+    /// becomes `.foregroundActive` and posts `UIScene.didActivateNotification`; then the app becomes
+    /// `.active` and posts `UIApplication.didBecomeActiveNotification`. Does nothing unless the app is in
+    /// the background.
     public static func enterForeground() {
         let application = UIApplication.shared
         guard application.applicationState == .background else { return }
-        setState(.inactive, scene: .foregroundInactive)
-        NotificationCenter.default.post(name: UIApplication.willEnterForegroundNotification, object: application)
-        setState(.active, scene: .foregroundActive)
-        NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: application)
+        let scenes = Array(UIApplication.shared.connectedScenes)
+        for scene in scenes {
+            NotificationCenter.default.post(name: UIScene.willEnterForegroundNotification, object: scene)
+        }
+        post(UIApplication.willEnterForegroundNotification)
+        application.applicationState = .inactive
+        for scene in scenes {
+            scene.activationState = .foregroundActive
+            NotificationCenter.default.post(name: UIScene.didActivateNotification, object: scene)
+        }
+        application.applicationState = .active
+        post(UIApplication.didBecomeActiveNotification)
     }
 
     /// Simulates the user taking a screenshot: posts `userDidTakeScreenshotNotification` afterwards, as
@@ -157,11 +224,14 @@ public enum Headless {
 
     private static var defaultScene: UIWindowScene?
 
-    private static func setState(_ state: UIApplication.State, scene sceneState: UIScene.ActivationState) {
-        UIApplication.shared.applicationState = state
-        for scene in UIApplication.shared.connectedScenes {
-            scene.activationState = sceneState
-        }
+    /// The connected scenes not in the background.
+    private static var foregroundScenes: [UIScene] {
+        UIApplication.shared.connectedScenes.filter { $0.activationState != .background }
+    }
+
+    /// Posts an application notification, as UIKit does: on the default center, the application as object.
+    private static func post(_ name: Notification.Name) {
+        NotificationCenter.default.post(name: name, object: UIApplication.shared)
     }
 
     private static func clamped(_ offset: CGPoint, in scrollView: UIScrollView) -> CGPoint {

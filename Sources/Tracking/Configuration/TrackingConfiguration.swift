@@ -110,6 +110,39 @@ public struct TrackingConfiguration: Sendable {
     /// ```
     public var beforeSend: [@Sendable (TrackingEvent) -> TrackingEvent?] = []
 
+    /// Whether the tracker records Segment's application lifecycle events (like Segment's
+    /// `trackApplicationLifecycleEvents`). Default `true`.
+    ///
+    /// | event | when | properties |
+    /// |---|---|---|
+    /// | `Application Installed` | the first launch, the storage directory empty | `version`, `build` |
+    /// | `Application Updated` | the first launch of a new version or build | `previous_version`, `previous_build`, `version`, `build` |
+    /// | `Application Opened` | the launch, and every return to the foreground | `from_background`, `version`, `build`; `url`, `referring_application` when a deep link opened it |
+    /// | `Application Backgrounded` | entering the background | |
+    ///
+    /// They are ``TrackingEventKind/track`` events that go through the same path as
+    /// ``Tracker/track(_:properties:)-(_,TrackingProperties)`` (validation, identity, context, consent,
+    /// ``beforeSend``, sinks). They begin when the tracker is created, not at ``Tracker/start()``, so create
+    /// it in `application(_:didFinishLaunchingWithOptions:)`. The version and build are the context's
+    /// (``TrackingContext/App``); the previous ones are kept in `app-version.json` in ``storageDirectory``.
+    /// When Sightline comes to an app already installed (its storage holds an identity but no version), the
+    /// first launch records neither an install nor an update. At `false` the tracker observes no
+    /// application notification at all. ``Tracker/openURL(_:referringApplication:)-(URL,_)`` records
+    /// `Deep Link Opened` either way.
+    public var tracksApplicationLifecycleEvents = true
+
+    /// Names of query items that ``Tracker/openURL(_:referringApplication:)-(URL,_)`` leaves out of the URLs
+    /// it records (in `Deep Link Opened` and `Application Opened`), compared exactly after percent-decoding.
+    /// Default: `access_token`, `id_token`, `refresh_token`, `token`, `code` and `password`, which sign-in
+    /// and password-reset links carry. Credentials (`user:password@`) and the fragment are always removed.
+    ///
+    /// ```swift
+    /// configuration.deepLinkQueryItemsToRemove.insert("email")
+    /// ```
+    public var deepLinkQueryItemsToRemove: Set<String> = [
+        "access_token", "id_token", "refresh_token", "token", "code", "password",
+    ]
+
     /// Creates the default configuration.
     public init() {}
 

@@ -209,11 +209,13 @@ public final class Tracker {
     /// - Parameters:
     ///   - runLoop: Where the scheduler's timer runs.
     ///   - notificationCenter: Where application notifications are observed and scan requests posted.
+    ///   - gatherContext: Reads the device and app context (tests give the app a version of their own).
     init(
         configuration: TrackingConfiguration,
         sinks: [any TrackingSink],
         runLoop: RunLoop,
-        notificationCenter: NotificationCenter
+        notificationCenter: NotificationCenter,
+        gatherContext: @escaping @MainActor () -> TrackingContext = { .current() }
     ) {
         let handler = configuration.diagnosticHandler
         let configuration = configuration.validated(report: handler)
@@ -225,7 +227,7 @@ public final class Tracker {
         )
         recorder = EventRecorder(rules: EventRecorder.Rules(configuration))
         sanitizer = EventSanitizer(configuration)
-        contextProvider = ContextProvider(notificationCenter: notificationCenter)
+        contextProvider = ContextProvider(notificationCenter: notificationCenter, gather: gatherContext)
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
         consentSwitch = TrackerConsent(directory: configuration.storageDirectory, sinks: sinks, report: handler)
@@ -243,6 +245,15 @@ public final class Tracker {
             notificationCenter: notificationCenter, store: sessionStore, clock: configuration.clock, lock: callLock
         )
         callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
+        lifecycle = configuration.tracksApplicationLifecycleEvents
+            ? ApplicationLifecycleMonitor(
+                notificationCenter: notificationCenter, version: AppVersion(contextProvider.current.app),
+                store: AppVersionStore(directory: configuration.storageDirectory, report: handler)
+            )
+            : nil
+        // Lifecycle events begin at creation, as Segment's do at setup, not at `start()`: `start()` is about
+        // scanning, and an app that only uses the tracker as its analytics client wants them too.
+        lifecycle?.begin { [weak self] name, properties in self?.track(name, properties: properties) }
     }
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
@@ -283,6 +294,8 @@ public final class Tracker {
     nonisolated let sanitizer: EventSanitizer
     /// Orders every call and delivery, from any thread.
     nonisolated let callLock = TrackerCallLock()
+    /// Records the application lifecycle events; `nil` when they are turned off.
+    nonisolated let lifecycle: ApplicationLifecycleMonitor?
 
     // MARK: - Private
 

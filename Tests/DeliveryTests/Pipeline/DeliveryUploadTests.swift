@@ -105,6 +105,7 @@ final class DeliveryUploadTests: XCTestCase {
         let sink = fixture.sink()
         MainActor.assumeIsolated {
             var configuration = TrackingConfiguration()
+            configuration.tracksApplicationLifecycleEvents = false
             configuration.storageDirectory = fixture.root.appendingPathComponent("tracker")
             configuration.clock = fixture.clock
             configuration.diagnosticHandler = fixture.diagnostics.append

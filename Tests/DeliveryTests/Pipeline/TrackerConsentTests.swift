@@ -90,6 +90,7 @@ final class TrackerConsentTests: HeadlessTestCase {
     @MainActor
     private static func makeTracker(_ fixture: PipelineFixture, sinks: [any TrackingSink]) -> Tracker {
         var configuration = TrackingConfiguration()
+        configuration.tracksApplicationLifecycleEvents = false
         configuration.clock = fixture.clock
         configuration.diagnosticHandler = fixture.diagnostics.handler
         configuration.storageDirectory = fixture.root

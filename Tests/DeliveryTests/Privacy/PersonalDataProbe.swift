@@ -67,6 +67,7 @@ final class PersonalDataProbe {
     /// A tracker configuration storing in `directory` under ``root``, reporting to ``log``.
     func trackingConfiguration(_ directory: String) -> TrackingConfiguration {
         var configuration = TrackingConfiguration()
+        configuration.tracksApplicationLifecycleEvents = false
         configuration.clock = ManualTrackingClock()
         configuration.diagnosticHandler = log.handler
         configuration.minimumVisibleDuration = 0

@@ -14,6 +14,7 @@ final class DeliverySinkTests: HeadlessTestCase {
         let fixture = StoreFixture()
         MainActor.assumeIsolated {
             var trackingConfiguration = TrackingConfiguration()
+            trackingConfiguration.tracksApplicationLifecycleEvents = false
             trackingConfiguration.clock = fixture.clock
             trackingConfiguration.diagnosticHandler = fixture.log.handler
             trackingConfiguration.storageDirectory = fixture.root

@@ -1,0 +1,64 @@
+/// What a delivered message records, for the demo's summary line and report: Segment's call type, with
+/// `track` calls told apart by the events the SDK names.
+public enum DeliveredKind: CaseIterable, Sendable, Hashable {
+    /// A `screen` call.
+    case screenView
+    /// A `track Element Viewed` call.
+    case impression
+    /// A `track` call of Segment's application lifecycle (`Application Installed`, `Updated`, `Opened`,
+    /// `Backgrounded`).
+    case lifecycle
+    /// A `track Deep Link Opened` call.
+    case deepLink
+    /// Any other `track` call: the app's own events.
+    case track
+    /// An `identify` call.
+    case identify
+    /// Any other call type.
+    case other
+
+    // MARK: - Public
+
+    /// The kind of `message`.
+    /// - Parameter message: A message the collector received.
+    public init(_ message: DeliveredBatch.Message) {
+        switch (message.type, message.name) {
+        case ("screen", _): self = .screenView
+        case ("track", "Element Viewed"): self = .impression
+        case ("track", "Application Installed"), ("track", "Application Updated"), ("track", "Application Opened"),
+             ("track", "Application Backgrounded"):
+            self = .lifecycle
+        case ("track", "Deep Link Opened"): self = .deepLink
+        case ("track", _): self = .track
+        case ("identify", _): self = .identify
+        default: self = .other
+        }
+    }
+
+    /// `10 screen views`, `1 deep link`: `count` messages of this kind.
+    /// - Parameter count: How many.
+    public func counted(_ count: Int) -> String {
+        let (singular, plural): (String, String) = switch self {
+        case .screenView: ("screen view", "screen views")
+        case .impression: ("impression", "impressions")
+        case .lifecycle: ("lifecycle event", "lifecycle events")
+        case .deepLink: ("deep link", "deep links")
+        case .track: ("other track call", "other track calls")
+        case .identify: ("identify call", "identify calls")
+        case .other: ("other call", "other calls")
+        }
+        return "\(count) \(count == 1 ? singular : plural)"
+    }
+}
+
+extension [DeliveredBatch.Message] {
+    // MARK: - Public
+
+    /// `10 screen views, 21 impressions, 5 lifecycle events, 1 deep link, 2 other track calls, 1 identify call`:
+    /// how many messages of each kind, in that order, kinds without messages left out; `nothing` when empty.
+    public var kindSummary: String {
+        let counts = Dictionary(grouping: self, by: DeliveredKind.init).mapValues(\.count)
+        let parts = DeliveredKind.allCases.compactMap { kind in counts[kind].map { kind.counted($0) } }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Keeps the app version and build the tracker last launched with, in `app-version.json` next to the
+/// identity file, so that a launch can tell an install from an update.
+///
+/// The file holds the app's version and build only (no personal data), so it is kept whatever the person's
+/// consent: an app installed while consent was denied is not "installed" again once it is granted.
+/// It is written with `FileIO.replaceFile(_:with:)` (a temporary file renamed over the old one), so a
+/// crash leaves the old version or the new one, never a torn file.
+final class AppVersionStore {
+    // MARK: - Internal
+
+    /// What the storage says about the previous launch.
+    enum Previous: Equatable {
+        /// The storage is empty: no version file and no identity file. A first launch.
+        case none
+        /// The storage holds a tracker's data but no readable version: Sightline came to an app already
+        /// installed (a version without lifecycle events), or the file was unreadable.
+        case unknown
+        /// The version and build of the previous launch.
+        case recorded(AppVersion)
+    }
+
+    /// - Parameters:
+    ///   - directory: The tracker's storage directory.
+    ///   - report: Receives diagnostics.
+    init(directory: URL, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
+        self.directory = directory
+        fileURL = directory.appendingPathComponent("app-version.json", isDirectory: false)
+        self.report = report
+    }
+
+    /// Reads what the previous launch left.
+    func previous() -> Previous {
+        do {
+            let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
+            if let version = try? JSONDecoder().decode(AppVersion.self, from: Data(bytes)) {
+                return .recorded(version)
+            }
+            report(TrackingDiagnostic(
+                code: .lifecycleStorageFailed,
+                message: "app-version.json is not a readable version (\(bytes.count) bytes); no install or update is recorded at this launch"
+            ))
+            return .unknown
+        } catch where !error.isMissing {
+            report(TrackingDiagnostic(
+                code: .lifecycleStorageFailed,
+                message: "app-version.json cannot be read (\(TrackingDiagnostic.errorCodes(of: error))); no install or update is recorded at this launch"
+            ))
+            return .unknown
+        } catch {
+            // The identity file is the first thing a tracker writes (IdentityStore's `identity.json`).
+            let identityPath = directory.appendingPathComponent("identity.json", isDirectory: false).path
+            return FileManager.default.fileExists(atPath: identityPath) ? .unknown : .none
+        }
+    }
+
+    /// Saves `version` as the one this launch runs.
+    func save(_ version: AppVersion) {
+        do {
+            try FileIO.makeDirectory(directory.path)
+            try FileIO.replaceFile(fileURL.path, with: Array(JSONEncoder().encode(version)))
+        } catch {
+            report(TrackingDiagnostic(
+                code: .lifecycleStorageFailed,
+                message: "could not save the app version (\(TrackingDiagnostic.errorCodes(of: error))); the next launch may record an install or update again"
+            ))
+        }
+    }
+
+    // MARK: - Private
+
+    /// Far more than a version and a build take; a larger file is not read.
+    private static let maximumFileSize = 4 << 10
+
+    private let directory: URL
+    private let fileURL: URL
+    private let report: @Sendable (TrackingDiagnostic) -> Void
+}
