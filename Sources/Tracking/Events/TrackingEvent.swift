@@ -41,6 +41,15 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     public var identity: TrackingIdentity?
     /// The device and app the event was recorded on; set by the ``Tracker`` on every event it delivers.
     public var context: TrackingContext?
+    /// How long, in seconds, the screen was visible in the span that a ``TrackingEventKind/screenEnded``
+    /// event closes; `nil` for other kinds.
+    ///
+    /// Measured on the tracker's ``TrackingConfiguration/clock`` from the scan that first saw the screen to
+    /// the scan that no longer saw it (or to ``Tracker/stop()`` or the move to the background), so it is
+    /// within one scan interval of the true time; time under an opaque cover and in the background is not
+    /// in it. On the wire it is `visible_ms` (``TrackingWireNaming/PropertyKeys/visibleDuration``), whole
+    /// milliseconds.
+    public var visibleDuration: TimeInterval?
 
     /// Creates an event.
     /// - Parameters:
@@ -54,6 +63,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     ///   - eventProperties: An explicit event's properties or an identification's traits.
     ///   - identity: Who the event was recorded for (the tracker sets it).
     ///   - context: The device and app (the tracker sets it).
+    ///   - visibleDuration: For a ``TrackingEventKind/screenEnded`` event, the seconds the screen was visible.
     public init(
         id: UUID = UUID(),
         timestamp: Date,
@@ -64,8 +74,10 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         eventName: TrackingEventName? = nil,
         eventProperties: TrackingProperties = [:],
         identity: TrackingIdentity? = nil,
-        context: TrackingContext? = nil
+        context: TrackingContext? = nil,
+        visibleDuration: TimeInterval? = nil
     ) {
+        self.visibleDuration = visibleDuration
         self.eventName = eventName
         self.eventProperties = eventProperties
         self.identity = identity
@@ -97,7 +109,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         return element?.properties ?? screen?.properties ?? [:]
     }
 
-    /// One line for logs: `impression spark_button#42 on my_profile ratio=0.75`, `track order_completed {total=42.5}`.
+    /// One line for logs: `impression spark_button#42 on my_profile ratio=0.75`, `track order_completed {total=42.5}`,
+    /// `screen_ended my_profile ratio=1.0 visible=3.0s`.
     public var description: String {
         var line = "\(kind) \(name)"
         if let identifier { line += "#\(identifier)" }
@@ -108,6 +121,9 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         if !isExplicit {
             let roundedRatio = (visibleRatio * 100).rounded() / 100
             line += " ratio=\(roundedRatio)"
+        }
+        if let visibleDuration {
+            line += " visible=\((visibleDuration * 1000).rounded() / 1000)s"
         }
         if !properties.isEmpty {
             let pairs = properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.logDescription)" }

@@ -44,6 +44,9 @@ struct EventRecordDecoder {
         if flags.contains(.context) {
             event.context = context
         }
+        if flags.contains(.visibleDuration) {
+            event.visibleDuration = try reader.double()
+        }
         return event
     }
 

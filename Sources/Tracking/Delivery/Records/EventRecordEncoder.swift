@@ -49,6 +49,7 @@ struct EventRecordEncoder {
             if event.eventName != nil { flags.insert(.eventName) }
             if event.identity != nil { flags.insert(.identity) }
             if event.context != nil { flags.insert(.context) }
+            if event.visibleDuration != nil { flags.insert(.visibleDuration) }
             encoder.bytes.append(flags.rawValue)
             encoder.append(event.kind.rawValue)
             encoder.append(event.visibleRatio)
@@ -70,6 +71,10 @@ struct EventRecordEncoder {
                 encoder.append(identity.anonymousID)
                 encoder.appendOptional(identity.userID)
             }
+            // Last, so a record without it is exactly a record written before it existed.
+            if let duration = event.visibleDuration {
+                encoder.append(duration)
+            }
         }
     }
 
@@ -82,6 +87,9 @@ struct EventRecordEncoder {
         static let identity = Flags(rawValue: 1 << 3)
         /// The event has a context: the last context record before it.
         static let context = Flags(rawValue: 1 << 4)
+        /// The event has a ``TrackingEvent/visibleDuration``: a Float64 LE after everything else. Records
+        /// written before it never set the flag.
+        static let visibleDuration = Flags(rawValue: 1 << 5)
     }
 
     /// Property value tags. Version-1 records written before nested values existed use only the first four.
