@@ -285,4 +285,53 @@ final class EventRecorderTests: XCTestCase {
         XCTAssertEqual(harness.step(visible).count, 3)
         XCTAssertEqual(Set(harness.all.map(\.id)).count, 7)
     }
+
+    // MARK: - Scenario 34: screen time
+
+    func testAScreensEndCarriesTheTimeFromTheScanThatStartedItsSpanToTheScanThatEndedIt() {
+        var harness = RecorderHarness()
+        XCTAssertEqual(harness.step(by: 5, F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 0.8)])), [])
+        // Below the ratio threshold is not visible: the span ends, with the last ratio that counted.
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 0.3)])), ["screen_ended feed 0.8 500ms"])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 0.3)])), [])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        let end = harness.all[1]
+        XCTAssertEqual(end.kind, .screenEnded)
+        XCTAssertEqual(end.screen, F.feed)
+        XCTAssertEqual(end.visibleDuration, 0.5)
+        XCTAssertEqual(end.timestamp, Date(timeIntervalSince1970: 1_700_000_000).addingTimeInterval(5.5))
+        XCTAssertNil(harness.all[0].visibleDuration, "only ends carry a duration")
+    }
+
+    func testAScanThatKeepsUnseenSpansEndsNoScreen() {
+        var harness = RecorderHarness()
+        var events: [TrackingEvent] = []
+        XCTAssertEqual(harness.step(F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        harness.clock.advance(by: 0.25)
+        harness.recorder.record(F.scan(), at: harness.clock.now(), into: &events, keepingUnseenSpans: true)
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.detail, 1)])), ["screen_ended feed 1.0 500ms", "screen_view detail#p7 1.0"])
+    }
+
+    func testAClockSteppingBackwardsGivesZeroNeverANegativeTime() {
+        var recorder = EventRecorder(rules: EventRecorder.Rules())
+        var events: [TrackingEvent] = []
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        recorder.record(F.scan(screens: [(F.feed, 1)]), at: TrackingInstant(uptime: 100, date: date), into: &events)
+        recorder.record(F.scan(), at: TrackingInstant(uptime: 40, date: date), into: &events)
+        recorder.record(F.scan(screens: [(F.feed, 1)]), at: TrackingInstant(uptime: 50, date: date), into: &events)
+        recorder.endAllSpans(at: TrackingInstant(uptime: .nan, date: date), into: &events)
+        XCTAssertEqual(events.map(\.summary), [
+            "screen_view feed 1.0", "screen_ended feed 1.0 0ms", "screen_view feed 1.0", "screen_ended feed 1.0 0ms",
+        ])
+    }
+
+    func testTurnedOffNoScreenEndIsRecordedAndSpansStillEnd() {
+        var harness = RecorderHarness(EventRecorder.Rules(recordsScreenEnded: false))
+        XCTAssertEqual(harness.step(F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1)])), ["screen_view profile#u1 1.0"])
+        XCTAssertEqual(harness.endAllSpans(by: 1), [])
+        XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1)])), ["screen_view profile#u1 1.0"])
+    }
 }

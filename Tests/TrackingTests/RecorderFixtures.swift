@@ -35,7 +35,9 @@ extension TrackingEvent {
         if let identifier { text += "#\(identifier)" }
         if element != nil { text += " @\(screen.map { $0.screenName.rawValue } ?? "-")" }
         text += " \(visibleRatio)"
-        if let visibleDuration { text += " \(Int((visibleDuration * 1000).rounded()))ms" }
+        if let visibleDuration {
+            text += visibleDuration.isFinite ? " \(Int((visibleDuration * 1000).rounded()))ms" : " \(visibleDuration)ms"
+        }
         return text
     }
 }
