@@ -113,12 +113,12 @@ final class EventRecorderTests: XCTestCase {
 
         XCTAssertEqual(harness.step(feedTab), ["screen_view feed 1.0"])
         XCTAssertEqual(harness.step(by: 0.25, feedTab), [])
-        XCTAssertEqual(harness.step(by: 0.25, profileTab), ["screen_view profile#u1 1.0"])
+        XCTAssertEqual(harness.step(by: 0.25, profileTab), ["screen_ended feed 1.0 500ms", "screen_view profile#u1 1.0"])
         XCTAssertEqual(harness.step(by: 0.25, profileTab), [])
-        XCTAssertEqual(harness.step(by: 0.25, settingsTab), ["screen_view settings 1.0"])
-        XCTAssertEqual(harness.step(by: 0.25, feedTab), ["screen_view feed 1.0"])
+        XCTAssertEqual(harness.step(by: 0.25, settingsTab), ["screen_ended profile#u1 1.0 500ms", "screen_view settings 1.0"])
+        XCTAssertEqual(harness.step(by: 0.25, feedTab), ["screen_ended settings 1.0 250ms", "screen_view feed 1.0"])
         XCTAssertEqual(harness.step(by: 0.25, feedTab), [])
-        XCTAssertEqual(harness.all.map(\.kind), Array(repeating: .screenView, count: 4))
+        XCTAssertEqual(harness.all.filter { $0.kind == .screenView }.count, 4)
     }
 
     func testPushMidTransitionAndPopProduceOneScreenViewEach() {
@@ -126,10 +126,13 @@ final class EventRecorderTests: XCTestCase {
         XCTAssertEqual(harness.step(F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
         // Mid-animation both are on screen; the pushed screen is counted once it is half visible.
         XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.detail, 0.3), (F.feed, 0.7)])), [])
-        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.detail, 0.6), (F.feed, 0.4)])), ["screen_view detail#p7 0.6"])
+        // The feed ends with the ratio of the last scan that saw it at or above the threshold.
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.detail, 0.6), (F.feed, 0.4)])), [
+            "screen_ended feed 0.7 500ms", "screen_view detail#p7 0.6",
+        ])
         XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.detail, 1)])), [])
         XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.detail, 1)])), [])
-        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 1)])), ["screen_ended detail#p7 1.0 750ms", "screen_view feed 1.0"])
     }
 
     func testScreenViewsComeBeforeImpressionsAndBothFollowScanOrder() {
@@ -232,8 +235,10 @@ final class EventRecorderTests: XCTestCase {
         XCTAssertEqual(harness.step(withCell), ["screen_view feed 1.0", "impression feed_cell#a @feed 1.0"])
         XCTAssertEqual(harness.step(by: 1, scrolledAway), [])
         XCTAssertEqual(harness.step(by: 1, withCell), [])
-        XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1)])), ["screen_view profile#u1 1.0"])
-        XCTAssertEqual(harness.step(by: 1, withCell), ["screen_view feed 1.0", "impression feed_cell#a @feed 1.0"])
+        XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1)])), ["screen_ended feed 1.0 3000ms", "screen_view profile#u1 1.0"])
+        XCTAssertEqual(harness.step(by: 1, withCell), [
+            "screen_ended profile#u1 1.0 1000ms", "screen_view feed 1.0", "impression feed_cell#a @feed 1.0",
+        ])
     }
 
     func testOncePerScreenViewFallsBackToSpansForElementsWithoutScreen() {
@@ -250,12 +255,13 @@ final class EventRecorderTests: XCTestCase {
         ))
         let visible = F.scan(screens: [(F.feed, 1)], elements: [(F.spark, 0, 1)])
         XCTAssertEqual(harness.step(visible), ["screen_view feed 1.0", "impression spark_button @feed 1.0"])
-        XCTAssertEqual(harness.step(by: 1, F.scan()), [])
+        XCTAssertEqual(harness.step(by: 1, F.scan()), ["screen_ended feed 1.0 1000ms"])
         XCTAssertEqual(harness.step(by: 1, visible), [])
-        harness.recorder.endAllSpans()
+        // Each span's time is reported even when its screen view is not.
+        XCTAssertEqual(harness.endAllSpans(by: 0.5), ["screen_ended feed 1.0 500ms"])
         XCTAssertEqual(harness.step(by: 1, visible), [])
         XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1)], elements: [(F.spark, 0, 1)])), [
-            "screen_view profile#u1 1.0", "impression spark_button @profile 1.0",
+            "screen_ended feed 1.0 1000ms", "screen_view profile#u1 1.0", "impression spark_button @profile 1.0",
         ])
     }
 
@@ -264,7 +270,7 @@ final class EventRecorderTests: XCTestCase {
         let visible = F.scan(screens: [(F.feed, 1)], elements: [(F.spark, 0, 1)])
         XCTAssertEqual(harness.step(visible), ["screen_view feed 1.0"])
         XCTAssertEqual(harness.step(by: 0.5, visible), [])
-        harness.recorder.endAllSpans()
+        XCTAssertEqual(harness.endAllSpans(), ["screen_ended feed 1.0 500ms"])
         // The half second before the span ended does not count towards the new one.
         XCTAssertEqual(harness.step(by: 0.5, visible), ["screen_view feed 1.0"])
         XCTAssertEqual(harness.step(by: 0.5, visible), [])
@@ -275,8 +281,57 @@ final class EventRecorderTests: XCTestCase {
         var harness = RecorderHarness(EventRecorder.Rules(minimumVisibleDuration: 0))
         let visible = F.scan(screens: [(F.feed, 1)], elements: [(F.cell("a"), 0, 1), (F.cell("b"), 0, 1)])
         XCTAssertEqual(harness.step(visible).count, 3)
-        XCTAssertEqual(harness.step(F.scan()), [])
+        XCTAssertEqual(harness.step(F.scan()), ["screen_ended feed 1.0 0ms"])
         XCTAssertEqual(harness.step(visible).count, 3)
-        XCTAssertEqual(Set(harness.all.map(\.id)).count, 6)
+        XCTAssertEqual(Set(harness.all.map(\.id)).count, 7)
+    }
+
+    // MARK: - Scenario 34: screen time
+
+    func testAScreensEndCarriesTheTimeFromTheScanThatStartedItsSpanToTheScanThatEndedIt() {
+        var harness = RecorderHarness()
+        XCTAssertEqual(harness.step(by: 5, F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 0.8)])), [])
+        // Below the ratio threshold is not visible: the span ends, with the last ratio that counted.
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 0.3)])), ["screen_ended feed 0.8 500ms"])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 0.3)])), [])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        let end = harness.all[1]
+        XCTAssertEqual(end.kind, .screenEnded)
+        XCTAssertEqual(end.screen, F.feed)
+        XCTAssertEqual(end.visibleDuration, 0.5)
+        XCTAssertEqual(end.timestamp, Date(timeIntervalSince1970: 1_700_000_000).addingTimeInterval(5.5))
+        XCTAssertNil(harness.all[0].visibleDuration, "only ends carry a duration")
+    }
+
+    func testAScanThatKeepsUnseenSpansEndsNoScreen() {
+        var harness = RecorderHarness()
+        var events: [TrackingEvent] = []
+        XCTAssertEqual(harness.step(F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        harness.clock.advance(by: 0.25)
+        harness.recorder.record(F.scan(), at: harness.clock.now(), into: &events, keepingUnseenSpans: true)
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(harness.step(by: 0.25, F.scan(screens: [(F.detail, 1)])), ["screen_ended feed 1.0 500ms", "screen_view detail#p7 1.0"])
+    }
+
+    func testAClockSteppingBackwardsGivesZeroNeverANegativeTime() {
+        var recorder = EventRecorder(rules: EventRecorder.Rules())
+        var events: [TrackingEvent] = []
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        recorder.record(F.scan(screens: [(F.feed, 1)]), at: TrackingInstant(uptime: 100, date: date), into: &events)
+        recorder.record(F.scan(), at: TrackingInstant(uptime: 40, date: date), into: &events)
+        recorder.record(F.scan(screens: [(F.feed, 1)]), at: TrackingInstant(uptime: 50, date: date), into: &events)
+        recorder.endAllSpans(at: TrackingInstant(uptime: .nan, date: date), into: &events)
+        XCTAssertEqual(events.map(\.summary), [
+            "screen_view feed 1.0", "screen_ended feed 1.0 0ms", "screen_view feed 1.0", "screen_ended feed 1.0 0ms",
+        ])
+    }
+
+    func testTurnedOffNoScreenEndIsRecordedAndSpansStillEnd() {
+        var harness = RecorderHarness(EventRecorder.Rules(recordsScreenEnded: false))
+        XCTAssertEqual(harness.step(F.scan(screens: [(F.feed, 1)])), ["screen_view feed 1.0"])
+        XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1)])), ["screen_view profile#u1 1.0"])
+        XCTAssertEqual(harness.endAllSpans(by: 1), [])
+        XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1)])), ["screen_view profile#u1 1.0"])
     }
 }

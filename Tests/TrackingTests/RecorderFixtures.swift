@@ -28,12 +28,17 @@ enum RecorderFixtures {
 }
 
 extension TrackingEvent {
-    /// `screen_view feed 1.0`, `impression feed_cell#a @feed 0.75`: kind, subject, context, ratio.
+    /// `screen_view feed 1.0`, `impression feed_cell#a @feed 0.75`, `screen_ended feed 1.0 3000ms`: kind,
+    /// subject, context, ratio, and the visible time in whole milliseconds when there is one.
     var summary: String {
         var text = "\(kind) \(name)"
         if let identifier { text += "#\(identifier)" }
         if element != nil { text += " @\(screen.map { $0.screenName.rawValue } ?? "-")" }
-        return text + " \(visibleRatio)"
+        text += " \(visibleRatio)"
+        if let visibleDuration {
+            text += visibleDuration.isFinite ? " \(Int((visibleDuration * 1000).rounded()))ms" : " \(visibleDuration)ms"
+        }
+        return text
     }
 }
 
@@ -52,6 +57,16 @@ struct RecorderHarness {
         clock.advance(by: seconds)
         var events: [TrackingEvent] = []
         recorder.record(scan, at: clock.now(), into: &events)
+        all += events
+        return events.map(\.summary)
+    }
+
+    /// Advances, ends every span (stop, background), and returns the events' summaries.
+    @discardableResult
+    mutating func endAllSpans(by seconds: TimeInterval = 0) -> [String] {
+        clock.advance(by: seconds)
+        var events: [TrackingEvent] = []
+        recorder.endAllSpans(at: clock.now(), into: &events)
         all += events
         return events.map(\.summary)
     }

@@ -47,7 +47,10 @@ final class TrackerDeliveryTests: HeadlessTestCase {
             tracker.recordAndDeliver(F.scan(screens: [(F.feed, 1)], elements: [(F.spark, 0, 1)]), at: clock.now())
             tracker.recordAndDeliver(F.scan(screens: [(F.profile, 1)]), at: clock.now())
 
-            let expected = ["screen_view feed 1.0", "impression spark_button @feed 1.0", "screen_view profile#u1 1.0"]
+            let expected = [
+                "screen_view feed 1.0", "impression spark_button @feed 1.0", "screen_ended feed 1.0 0ms",
+                "screen_view profile#u1 1.0",
+            ]
             XCTAssertEqual(before.events.map(\.summary), expected)
             XCTAssertEqual(after.events.map(\.summary), expected)
             // The error by its domain and code, not its description ("disk on fire"), which could quote the event.
@@ -55,6 +58,7 @@ final class TrackerDeliveryTests: HeadlessTestCase {
             XCTAssertEqual(log.all.map(\.description), [
                 "[Tracking] sink_failed: ThrowingTrackingSink threw \(failure) receiving an event of kind screen_view; the other sinks received it",
                 "[Tracking] sink_failed: ThrowingTrackingSink threw \(failure) receiving an event of kind impression; the other sinks received it",
+                "[Tracking] sink_failed: ThrowingTrackingSink threw \(failure) receiving an event of kind screen_ended; the other sinks received it",
                 "[Tracking] sink_failed: ThrowingTrackingSink threw \(failure) receiving an event of kind screen_view; the other sinks received it",
             ])
         }
@@ -122,7 +126,11 @@ final class TrackerDeliveryTests: HeadlessTestCase {
 
             tracker?.recordAndDeliver(F.scan(screens: [(F.feed, 1)], elements: [(F.spark, 0, 1)]), at: clock.now())
 
-            XCTAssertEqual(sink.events.map(\.summary), ["screen_view feed 1.0", "impression spark_button @feed 1.0"])
+            // The stop ends the feed's span; its end follows the scan's events, never comes before its view.
+            XCTAssertEqual(sink.events.map(\.summary), [
+                "screen_view feed 1.0", "impression spark_button @feed 1.0", "screen_ended feed 1.0 0ms",
+            ])
+            XCTAssertEqual(stopping.events.map(\.summary), sink.events.map(\.summary))
             XCTAssertEqual(tracker?.isRunning, false)
         }
     }
@@ -135,12 +143,20 @@ final class TrackerDeliveryTests: HeadlessTestCase {
             let visible = F.scan(screens: [(F.feed, 1)])
             tracker.start()
             tracker.recordAndDeliver(visible, at: clock.now())
+            clock.advance(by: 0.25)
             tracker.recordAndDeliver(visible, at: clock.now())
+            clock.advance(by: 0.1)
             tracker.stop()
+            clock.advance(by: 5)
             tracker.start()
             tracker.recordAndDeliver(visible, at: clock.now())
+            clock.advance(by: 2)
             tracker.stop()
-            XCTAssertEqual(sink.events.map(\.summary), ["screen_view feed 1.0", "screen_view feed 1.0"])
+            // Stopped time is outside every span; a stop ends the span at the instant of the stop.
+            XCTAssertEqual(sink.events.map(\.summary), [
+                "screen_view feed 1.0", "screen_ended feed 1.0 350ms", "screen_view feed 1.0", "screen_ended feed 1.0 2000ms",
+            ])
+            XCTAssertEqual(tracker.endAllSpansAndDeliver(), [])
         }
     }
 
@@ -164,7 +180,8 @@ final class TrackerDeliveryTests: HeadlessTestCase {
             tracker.recordAndDeliver(visible, at: clock.now())
             tracker.stop()
             XCTAssertEqual(sink.events.map(\.summary), [
-                "screen_view feed 1.0", "screen_view feed 1.0", "impression spark_button @feed 1.0",
+                "screen_view feed 1.0", "screen_ended feed 1.0 750ms", "screen_view feed 1.0",
+                "impression spark_button @feed 1.0", "screen_ended feed 1.0 1000ms",
             ])
         }
     }

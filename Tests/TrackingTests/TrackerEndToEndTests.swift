@@ -156,12 +156,12 @@ final class TrackerEndToEndTests: HeadlessTestCase {
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
             Headless.tapTab(at: 1, in: tabs)
             Headless.settle()
-            XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), ["screen_view profile#me 1.0"])
+            XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), ["screen_ended feed 1.0 500ms", "screen_view profile#me 1.0"])
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
             Headless.tapTab(at: 0, in: tabs)
             Headless.settle()
-            XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), ["screen_view feed 1.0"])
-            XCTAssertEqual(setup.sink.events.map(\.kind), [.screenView, .screenView, .screenView])
+            XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), ["screen_ended profile#me 1.0 500ms", "screen_view feed 1.0"])
+            XCTAssertEqual(setup.sink.events.map(\.kind), [.screenView, .screenEnded, .screenView, .screenEnded, .screenView])
         }
     }
 
@@ -175,11 +175,11 @@ final class TrackerEndToEndTests: HeadlessTestCase {
             XCTAssertEqual(Self.scan(tracker, setup), ["screen_view feed 1.0"])
             navigation.pushViewController(Self.screen("detail", identifier: "p7"), animated: false)
             Headless.settle()
-            XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), ["screen_view detail#p7 1.0"])
+            XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), ["screen_ended feed 1.0 250ms", "screen_view detail#p7 1.0"])
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
             navigation.popViewController(animated: false)
             Headless.settle()
-            XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), ["screen_view feed 1.0"])
+            XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), ["screen_ended detail#p7 1.0 500ms", "screen_view feed 1.0"])
         }
     }
 
@@ -252,7 +252,7 @@ final class TrackerEndToEndTests: HeadlessTestCase {
 
             XCTAssertEqual(Self.scan(tracker, setup), ["screen_view feed 1.0", "impression a @feed 1.0", "impression b @feed 1.0"])
             XCTAssertEqual(vandal.events.count, 3)
-            XCTAssertEqual(Self.scan(tracker, after: 1, setup), [])
+            XCTAssertEqual(Self.scan(tracker, after: 1, setup), ["screen_ended feed 1.0 1000ms"])
             XCTAssertEqual(setup.log.all, [])
         }
     }

@@ -41,16 +41,18 @@ final class TrackerTransitionTests: HeadlessTestCase {
             XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [])
             Self.finishAnimations()
             XCTAssertNil(navigation.transitionCoordinator)
-            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_view detail 1.0"])
+            // Home counts until the first scan after the transition: scans during it end no span.
+            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_ended home 1.0 300ms", "screen_view detail 1.0"])
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
 
             navigation.popViewController(animated: true)
             XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [])
             Self.finishAnimations()
-            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_view home 1.0"])
+            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_ended detail 1.0 450ms", "screen_view home 1.0"])
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
             XCTAssertEqual(setup.sink.events.map(\.summary), [
-                "screen_view home 1.0", "screen_view detail 1.0", "screen_view home 1.0",
+                "screen_view home 1.0", "screen_ended home 1.0 300ms", "screen_view detail 1.0",
+                "screen_ended detail 1.0 450ms", "screen_view home 1.0",
             ])
             XCTAssertEqual(setup.log.all, [])
         }
@@ -70,17 +72,18 @@ final class TrackerTransitionTests: HeadlessTestCase {
             home.present(sheet, animated: true)
             XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [])
             Self.finishAnimations()
-            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_view sheet 1.0"])
+            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_ended home 1.0 200ms", "screen_view sheet 1.0"])
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
 
             sheet.dismiss(animated: true)
             // The model layer already has the sheet below the window and home back in place.
             XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [])
             Self.finishAnimations()
-            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_view home 1.0"])
+            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_ended sheet 1.0 450ms", "screen_view home 1.0"])
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])
             XCTAssertEqual(setup.sink.events.map(\.summary), [
-                "screen_view home 1.0", "screen_view sheet 1.0", "screen_view home 1.0",
+                "screen_view home 1.0", "screen_ended home 1.0 200ms", "screen_view sheet 1.0",
+                "screen_ended sheet 1.0 450ms", "screen_view home 1.0",
             ])
         }
     }
@@ -99,7 +102,7 @@ final class TrackerTransitionTests: HeadlessTestCase {
             flow.pushViewController(Self.screen("step2"), animated: true)
             XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [])
             Self.finishAnimations()
-            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_view step2 1.0"])
+            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_ended step1 1.0 200ms", "screen_view step2 1.0"])
             // Dismiss, so that the test leaves no presentation behind.
             home.dismiss(animated: false)
         }
@@ -124,7 +127,10 @@ final class TrackerTransitionTests: HeadlessTestCase {
             XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [])
             bannerWindow.isHidden = true
             Self.finishAnimations()
-            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), ["screen_view detail 1.0"])
+            // Ends come in the order the spans started.
+            XCTAssertEqual(Self.scan(tracker, after: 0.1, setup), [
+                "screen_ended home 1.0 300ms", "screen_ended banner 1.0 200ms", "screen_view detail 1.0",
+            ])
         }
     }
 
@@ -175,7 +181,10 @@ final class TrackerTransitionTests: HeadlessTestCase {
             MainRunLoop.run(until: { tracker.scheduledScanCount > scheduledScans })
             XCTAssertEqual(tracker.scheduledScanCount, scheduledScans + 1)
             XCTAssertEqual(tracker.scheduler.tickCount, ticks, "the scan came from the transition's end, not the timer")
-            XCTAssertEqual(setup.sink.events.map(\.summary), ["screen_view detail 1.0", "screen_view home 1.0"])
+            // The detail's time runs through the swipe: scans during a transition end no span.
+            XCTAssertEqual(setup.sink.events.map(\.summary), [
+                "screen_view detail 1.0", "screen_ended detail 1.0 500ms", "screen_view home 1.0",
+            ])
             XCTAssertEqual(setup.sink.events.last?.timestamp, setup.clock.now().date)
 
             XCTAssertEqual(Self.scan(tracker, after: 0.25, setup), [])

@@ -40,6 +40,17 @@ public struct TrackingConfiguration: Sendable {
     /// How often a screen is recorded. Default ``TrackingScreenViewPolicy/oncePerVisibilitySpan``.
     public var screenViewPolicy: TrackingScreenViewPolicy = .oncePerVisibilitySpan
 
+    /// Whether the end of each screen's visibility span is recorded as a ``TrackingEventKind/screenEnded``
+    /// event carrying the time the screen was really visible (``TrackingEvent/visibleDuration``). Default
+    /// `true`.
+    ///
+    /// One such event follows each span, whatever ``screenViewPolicy`` says: under
+    /// ``TrackingScreenViewPolicy/oncePerTrackerLifetime`` later spans record no screen view, but their time
+    /// is still the person's time on the screen, and the sum of every `Screen Ended` of a screen is its total
+    /// visible time. Turn it off when a tracking plan has no use for screen time: it roughly doubles the
+    /// screen events sent.
+    public var recordsScreenEnded = true
+
     /// The source of time for duration thresholds and event timestamps. Default ``SystemTrackingClock``;
     /// tests inject a ``ManualTrackingClock``.
     public var clock: any TrackingClock = SystemTrackingClock()

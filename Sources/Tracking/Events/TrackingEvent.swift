@@ -51,6 +51,15 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     /// the user id, or the anonymous id before one); `nil` for other kinds. The new user id is
     /// ``identity``'s.
     public var previousID: String?
+    /// How long, in seconds, the screen was visible in the span that a ``TrackingEventKind/screenEnded``
+    /// event closes; `nil` for other kinds.
+    ///
+    /// Measured on the tracker's ``TrackingConfiguration/clock`` from the scan that first saw the screen to
+    /// the scan that no longer saw it (or to ``Tracker/stop()`` or the move to the background), so it is
+    /// within one scan interval of the true time; time under an opaque cover and in the background is not
+    /// in it. On the wire it is `visible_ms` (``TrackingWireNaming/PropertyKeys/visibleDuration``), whole
+    /// milliseconds.
+    public var visibleDuration: TimeInterval?
 
     /// Creates an event.
     /// - Parameters:
@@ -67,6 +76,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     ///   - session: The session (the tracker sets it).
     ///   - groupID: The group of a group event.
     ///   - previousID: The previous id of an alias event.
+    ///   - visibleDuration: For a ``TrackingEventKind/screenEnded`` event, the seconds the screen was visible.
     public init(
         id: UUID = UUID(),
         timestamp: Date,
@@ -80,11 +90,13 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         context: TrackingContext? = nil,
         session: TrackingSession? = nil,
         groupID: String? = nil,
-        previousID: String? = nil
+        previousID: String? = nil,
+        visibleDuration: TimeInterval? = nil
     ) {
         self.session = session
         self.groupID = groupID
         self.previousID = previousID
+        self.visibleDuration = visibleDuration
         self.eventName = eventName
         self.eventProperties = eventProperties
         self.identity = identity
@@ -117,7 +129,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         return element?.properties ?? screen?.properties ?? [:]
     }
 
-    /// One line for logs: `impression spark_button#42 on my_profile ratio=0.75`, `track order_completed {total=42.5}`.
+    /// One line for logs: `impression spark_button#42 on my_profile ratio=0.75`, `track order_completed {total=42.5}`,
+    /// `screen_ended my_profile ratio=1.0 visible=3.0s`.
     public var description: String {
         var line = "\(kind) \(name)"
         if let identifier { line += "#\(identifier)" }
@@ -128,6 +141,9 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         if !isExplicit {
             let roundedRatio = (visibleRatio * 100).rounded() / 100
             line += " ratio=\(roundedRatio)"
+        }
+        if let visibleDuration {
+            line += " visible=\((visibleDuration * 1000).rounded() / 1000)s"
         }
         if !properties.isEmpty {
             let pairs = properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.logDescription)" }

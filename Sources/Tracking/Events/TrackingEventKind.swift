@@ -14,6 +14,10 @@ public struct TrackingEventKind: TrackingName {
 
     /// A tracked screen became visible.
     public static let screenView: Self = "screen_view"
+    /// A tracked screen's visibility span ended (covered, left, backgrounded, or the tracker stopped); the
+    /// event's ``TrackingEvent/visibleDuration`` is how long the scans saw it. Sent as a `track` call named
+    /// ``TrackingWireNaming/screenEndedEvent`` (default `Screen Ended`).
+    public static let screenEnded: Self = "screen_ended"
     /// A tracked element stayed visible long enough to count as seen.
     public static let impression: Self = "impression"
     /// An explicit event recorded with ``Tracker/track(_:properties:)-(_,TrackingProperties)``.

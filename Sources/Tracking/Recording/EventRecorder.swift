@@ -3,8 +3,18 @@
 /// fabricated ``ScanResult``s and a manual clock.
 ///
 /// A *visibility span* of a screen or element starts at the first scan that sees it at or above the ratio
-/// threshold and ends at the first scan that does not (or at ``endAllSpans()``: stop, background).
+/// threshold and ends at the first scan that does not (or at ``endAllSpans(at:into:)``: stop, background).
 /// Identity is the component value, never the view, so cell reuse and view moves need no special case.
+///
+/// **Screen time.** When a screen's span ends, a ``TrackingEventKind/screenEnded`` event records its
+/// ``TrackingEvent/visibleDuration``: the time from the scan that started the span to the scan that ended it
+/// (or to the instant given to ``endAllSpans(at:into:)``). Each end is detected late by less than the gap
+/// between the scan before the change and the scan after it, and the two lags cancel on average: the
+/// measured time is within the larger of those two gaps of the true one, one scan interval when scans run
+/// on schedule. A span ended by ``endAllSpans(at:into:)`` ends exactly, so it is short by less than one
+/// interval. Time under an opaque cover or in the background is outside every span and never counts. A scan
+/// that keeps unseen spans (a transition in flight) ends none, so the screen being left counts until the
+/// first scan after the transition. A clock that steps backwards yields 0, never a negative time.
 struct EventRecorder {
     // MARK: - Internal
 
@@ -14,17 +24,20 @@ struct EventRecorder {
         var minimumVisibleDuration: Double
         var impressionPolicy: TrackingImpressionPolicy
         var screenViewPolicy: TrackingScreenViewPolicy
+        var recordsScreenEnded: Bool
 
         init(
             minimumVisibleRatio: Double = 0.5,
             minimumVisibleDuration: Double = 1,
             impressionPolicy: TrackingImpressionPolicy = .oncePerVisibilitySpan,
-            screenViewPolicy: TrackingScreenViewPolicy = .oncePerVisibilitySpan
+            screenViewPolicy: TrackingScreenViewPolicy = .oncePerVisibilitySpan,
+            recordsScreenEnded: Bool = true
         ) {
             self.minimumVisibleRatio = minimumVisibleRatio
             self.minimumVisibleDuration = minimumVisibleDuration
             self.impressionPolicy = impressionPolicy
             self.screenViewPolicy = screenViewPolicy
+            self.recordsScreenEnded = recordsScreenEnded
         }
 
         init(_ configuration: TrackingConfiguration) {
@@ -32,7 +45,8 @@ struct EventRecorder {
                 minimumVisibleRatio: configuration.minimumVisibleRatio,
                 minimumVisibleDuration: configuration.minimumVisibleDuration,
                 impressionPolicy: configuration.impressionPolicy,
-                screenViewPolicy: configuration.screenViewPolicy
+                screenViewPolicy: configuration.screenViewPolicy,
+                recordsScreenEnded: configuration.recordsScreenEnded
             )
         }
     }
@@ -43,8 +57,10 @@ struct EventRecorder {
         self.rules = rules
     }
 
-    /// Feeds one scan taken at `instant` and appends the events it completes to `events`: screen views
-    /// first, then impressions, each in scan order.
+    /// Feeds one scan taken at `instant` and appends the events it completes to `events`: screen ends first
+    /// (``TrackingEventKind/screenEnded``, in the order the spans started), then screen views, then
+    /// impressions, each in scan order. So when one screen replaces another, the one left ends before the
+    /// next one's view, as a page-leave precedes the next page view.
     ///
     /// With `keepingUnseenSpans`, the scan ends no span: what it sees starts or continues spans as usual, and
     /// what it does not see keeps its span state unchanged (start, recorded or not) for the next scan to
@@ -60,27 +76,31 @@ struct EventRecorder {
         var liveScreens = 0
         var liveElements = 0
 
+        // Marks the spans that go on before any starts, so that the ones ending are known (and recorded)
+        // before the screen views of this scan.
+        for visible in scan.screens where visible.visibleRatio >= rules.minimumVisibleRatio {
+            guard var span = screenSpans[visible.screen], span.generation != generation else { continue }
+            span.generation = generation
+            span.lastVisibleRatio = visible.visibleRatio
+            screenSpans[visible.screen] = span
+            liveScreens += 1
+        }
+        if liveScreens < screenSpans.count, !keepingUnseenSpans {
+            endScreenSpans(notSeenIn: generation, at: instant, into: &events)
+        }
         for visible in scan.screens where visible.visibleRatio >= rules.minimumVisibleRatio {
             let key = visible.screen
-            if var span = screenSpans[key] {
-                guard span.generation != generation else { continue }
-                span.generation = generation
-                screenSpans[key] = span
-                liveScreens += 1
-                continue
-            }
+            guard screenSpans[key] == nil else { continue }
             nextSpanID &+= 1
-            screenSpans[key] = ScreenSpan(id: nextSpanID, generation: generation)
-            liveScreens += 1
+            screenSpans[key] = ScreenSpan(
+                id: nextSpanID, generation: generation, start: now, lastVisibleRatio: visible.visibleRatio
+            )
             if rules.screenViewPolicy == .oncePerTrackerLifetime {
                 guard screensRecordedEver.insert(key).inserted else { continue }
             }
             events.append(TrackingEvent(
                 timestamp: instant.date, kind: .screenView, screen: key, visibleRatio: visible.visibleRatio
             ))
-        }
-        if liveScreens < screenSpans.count, !keepingUnseenSpans {
-            endScreenSpans(notSeenIn: generation)
         }
 
         for visible in scan.elements where visible.visibleRatio >= rules.minimumVisibleRatio {
@@ -111,10 +131,12 @@ struct EventRecorder {
         }
     }
 
-    /// Ends every visibility span, as if a scan had seen nothing: the next scan starts new spans.
-    /// Lifetime policies keep their memory.
-    mutating func endAllSpans() {
-        screenSpans.removeAll()
+    /// Ends every visibility span at `instant`, as if a scan then had seen nothing, and appends a
+    /// ``TrackingEventKind/screenEnded`` event for each screen span to `events`, in the order the spans
+    /// started: the next scan starts new spans. Lifetime policies keep their memory.
+    mutating func endAllSpans(at instant: TrackingInstant, into events: inout [TrackingEvent]) {
+        generation &+= 1
+        endScreenSpans(notSeenIn: generation, at: instant, into: &events)
         elementSpans.removeAll()
         recordedInScreenSpan.removeAll()
     }
@@ -127,8 +149,13 @@ struct EventRecorder {
     }
 
     private struct ScreenSpan {
+        /// Increasing with start order.
         var id: UInt64
         var generation: UInt64
+        /// The uptime of the scan that started the span.
+        var start: Double
+        /// The visible ratio in the last scan that saw the screen.
+        var lastVisibleRatio: Double
     }
 
     private struct ElementSpan {
@@ -172,7 +199,26 @@ struct EventRecorder {
         }
     }
 
-    private mutating func endScreenSpans(notSeenIn generation: UInt64) {
+    /// The seconds between two uptimes, 0 when the clock stepped backwards (or is not finite): a monotonic
+    /// clock never does, but an injected one might, and a negative screen time would poison every sum.
+    private static func duration(from start: Double, to end: Double) -> Double {
+        let duration = end - start
+        return duration.isFinite && duration > 0 ? duration : 0
+    }
+
+    /// Drops the screen spans not seen in `generation`, recording the end of each, in start order.
+    private mutating func endScreenSpans(
+        notSeenIn generation: UInt64, at instant: TrackingInstant, into events: inout [TrackingEvent]
+    ) {
+        if rules.recordsScreenEnded {
+            let ended = screenSpans.filter { $0.value.generation != generation }.sorted { $0.value.id < $1.value.id }
+            for (screen, span) in ended {
+                events.append(TrackingEvent(
+                    timestamp: instant.date, kind: .screenEnded, screen: screen, visibleRatio: span.lastVisibleRatio,
+                    visibleDuration: Self.duration(from: span.start, to: instant.uptime)
+                ))
+            }
+        }
         screenSpans = screenSpans.filter { $0.value.generation == generation }
         if !recordedInScreenSpan.isEmpty {
             let liveIDs = Set(screenSpans.values.map(\.id))

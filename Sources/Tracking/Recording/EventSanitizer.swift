@@ -80,6 +80,9 @@ struct EventSanitizer {
         if !event.visibleRatio.isFinite {
             event.visibleRatio = 0
         }
+        if let duration = event.visibleDuration, !(duration.isFinite && duration >= 0) {
+            event.visibleDuration = 0
+        }
         return event
     }
 

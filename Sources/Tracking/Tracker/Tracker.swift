@@ -122,8 +122,9 @@ public final class Tracker {
         scheduler.start()
     }
 
-    /// Stops scanning, and nothing else. Every visibility span ends: after a restart, what is on screen is
-    /// seen anew (except under the lifetime policies).
+    /// Stops scanning, and nothing else. Every visibility span ends: each screen on screen gets its
+    /// ``TrackingEventKind/screenEnded`` event, delivered before this returns, and after a restart what is on
+    /// screen is seen anew (except under the lifetime policies).
     ///
     /// Explicit calls (``track(_:properties:)-(_,TrackingProperties)`` and the others) still reach the sinks, and the sinks go on
     /// with what they do on their own: a ``DeliverySink`` keeps its queue and keeps uploading it (on its
@@ -132,7 +133,7 @@ public final class Tracker {
     public func stop() {
         RunningTrackers.remove(ObjectIdentifier(self))
         scheduler.stop()
-        recorder.endAllSpans()
+        endAllSpansAndDeliver()
     }
 
     /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
@@ -203,7 +204,7 @@ public final class Tracker {
         runLoop: runLoop,
         notificationCenter: notificationCenter,
         onScan: { [weak self] in self?.scheduledScan() },
-        onPause: { [weak self] in self?.recorder.endAllSpans() }
+        onPause: { [weak self] in self?.endAllSpansAndDeliver() }
     )
 
     /// - Parameters:
@@ -266,7 +267,7 @@ public final class Tracker {
     ) -> [TrackingEvent] {
         recorded.removeAll(keepingCapacity: true)
         recorder.record(result, at: instant, into: &recorded, keepingUnseenSpans: keepingUnseenSpans)
-        guard !recorded.isEmpty else { return [] }
+        guard !recorded.isEmpty || !pendingSpanEnds.isEmpty else { return [] }
 
         var delivered: [TrackingEvent] = []
         delivered.reserveCapacity(recorded.count)
@@ -276,6 +277,24 @@ public final class Tracker {
         for event in recorded {
             if let event = deliver(event) { delivered.append(event) }
         }
+        deliverPendingSpanEnds(into: &delivered)
+        return delivered
+    }
+
+    /// Ends every visibility span now (stop, background) and delivers the ``TrackingEventKind/screenEnded``
+    /// events that closes, in the order the spans started. Called during a scan or its delivery (a sink that
+    /// stops the tracker), it leaves them to that delivery, which sends them after the scan's own events: a
+    /// screen's end never reaches a sink before its view.
+    /// - Returns: The events delivered by this call.
+    @discardableResult
+    func endAllSpansAndDeliver() -> [TrackingEvent] {
+        recorder.endAllSpans(at: configuration.clock.now(), into: &pendingSpanEnds)
+        guard !pendingSpanEnds.isEmpty, !isScanning else { return [] }
+        // As during a scan's delivery: a sink's scanNow() now would judge a half-ended state.
+        isScanning = true
+        defer { isScanning = false }
+        var delivered: [TrackingEvent] = []
+        deliverPendingSpanEnds(into: &delivered)
         return delivered
     }
 
@@ -309,10 +328,23 @@ public final class Tracker {
     private let notificationCenter: NotificationCenter
     private var scanResult = ScanResult()
     private var recorded: [TrackingEvent] = []
+    /// Screen ends recorded by ``endAllSpansAndDeliver()`` and not delivered yet.
+    private var pendingSpanEnds: [TrackingEvent] = []
     private var isScanning = false
     /// Scan figures; ``statistics`` adds the events delivered.
     private var scanStatistics = TrackingStatistics()
     private var lastInvalidGeometryCount = 0
+
+    /// Delivers ``pendingSpanEnds``, and any that a sink's ``stop()`` adds meanwhile.
+    private func deliverPendingSpanEnds(into delivered: inout [TrackingEvent]) {
+        while !pendingSpanEnds.isEmpty {
+            let ends = pendingSpanEnds
+            pendingSpanEnds.removeAll()
+            for event in ends {
+                if let event = deliver(event) { delivered.append(event) }
+            }
+        }
+    }
 
     private func scheduledScan() {
         scheduledScanCount += 1

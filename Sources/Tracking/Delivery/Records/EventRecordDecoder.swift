@@ -52,6 +52,7 @@ struct EventRecordDecoder {
             let more = EventRecordEncoder.MoreFlags(rawValue: try reader.byte())
             if more.contains(.groupID) { event.groupID = try reader.string() }
             if more.contains(.previousID) { event.previousID = try reader.string() }
+            if more.contains(.visibleDuration) { event.visibleDuration = try reader.double() }
         }
         if flags.contains(.context) {
             event.context = context

@@ -54,6 +54,7 @@ struct EventRecordEncoder {
             var more = MoreFlags()
             if event.groupID != nil { more.insert(.groupID) }
             if event.previousID != nil { more.insert(.previousID) }
+            if event.visibleDuration != nil { more.insert(.visibleDuration) }
             if !more.isEmpty { flags.insert(.more) }
             encoder.bytes.append(flags.rawValue)
             encoder.append(event.kind.rawValue)
@@ -89,6 +90,7 @@ struct EventRecordEncoder {
                 encoder.bytes.append(more.rawValue)
                 if let groupID = event.groupID { encoder.append(groupID) }
                 if let previousID = event.previousID { encoder.append(previousID) }
+                if let duration = event.visibleDuration { encoder.append(duration) }
             }
         }
     }
@@ -115,6 +117,8 @@ struct EventRecordEncoder {
         let rawValue: UInt8
         static let groupID = MoreFlags(rawValue: 1 << 0)
         static let previousID = MoreFlags(rawValue: 1 << 1)
+        /// A ``TrackingEvent/visibleDuration`` (Float64 LE) follows the previous id.
+        static let visibleDuration = MoreFlags(rawValue: 1 << 2)
     }
 
     /// Property value tags. Version-1 records written before nested values existed use only the first four.

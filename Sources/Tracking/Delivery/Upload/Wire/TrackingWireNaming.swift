@@ -23,6 +23,11 @@ import Foundation
 /// naming.propertyKeys.elementType = "component"
 /// ```
 ///
+/// The end of a screen's visibility span (``TrackingEventKind/screenEnded``) is a `track` call named
+/// ``screenEndedEvent`` (default `Screen Ended`) whose properties are the screen's own, plus `screen_name`,
+/// `screen_id` (when it has one) and `visible_ms` (``PropertyKeys/visibleDuration``): the whole milliseconds
+/// the screen was visible, an integer.
+///
 /// Added keys are written after the element's own properties. They win over an app property of the same
 /// name: the app's value is left out of the message (``DeliverySink`` reports it when it receives the event),
 /// because every object has one value per key and the SDK's facts must stay trustworthy. Rename the
@@ -30,7 +35,8 @@ import Foundation
 public struct TrackingWireNaming: Hashable, Sendable {
     // MARK: - Public
 
-    /// The property keys added to impressions (and `screen_id` and `visible_ratio` to screen views).
+    /// The property keys added to impressions (and `screen_id` and `visible_ratio` to screen views; `screen_name`,
+    /// `screen_id` and `visible_ms` to `Screen Ended`).
     public struct PropertyKeys: Hashable, Sendable {
         /// The element type (default `element_type`).
         public var elementType = "element_type"
@@ -42,6 +48,9 @@ public struct TrackingWireNaming: Hashable, Sendable {
         public var screenIdentifier = "screen_id"
         /// The visible fraction when recorded (default `visible_ratio`).
         public var visibleRatio = "visible_ratio"
+        /// How long a screen was visible, in whole milliseconds, on `Screen Ended` events (default
+        /// `visible_ms`).
+        public var visibleDuration = "visible_ms"
 
         /// The default keys.
         public init() {}
@@ -49,6 +58,8 @@ public struct TrackingWireNaming: Hashable, Sendable {
 
     /// The `event` of impression `track` calls (default `Element Viewed`).
     public var impressionEvent = "Element Viewed"
+    /// The `event` of the `track` calls that end a screen's visibility span (default `Screen Ended`).
+    public var screenEndedEvent = "Screen Ended"
     /// The property keys added to events.
     public var propertyKeys = PropertyKeys()
 

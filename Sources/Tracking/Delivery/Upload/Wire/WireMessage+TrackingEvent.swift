@@ -4,9 +4,10 @@ extension WireMessage {
     // MARK: - Internal
 
     /// The message for a recorded event, everything taken from the event: a screen view is a `screen`
-    /// call, an impression a `track` call named by `naming`, an explicit event a `track` call (`event` =
-    /// its name, `properties` = its properties), an identification an `identify` call with `traits`, a
-    /// group event a `group` call with `groupId` and `traits`, an alias an `alias` call with `previousId`.
+    /// call, an impression and a screen's end `track` calls named by `naming`, an explicit event a `track`
+    /// call (`event` = its name, `properties` = its properties), an identification an `identify` call with
+    /// `traits`, a group event a `group` call with `groupId` and `traits`, an alias an `alias` call with
+    /// `previousId`.
     ///
     /// `messageId` is the event's id, lowercased, so a re-sent event keeps it; `anonymousId` and `userId`
     /// come from the event's identity, `context` from its context, followed by the identity's traits
@@ -31,10 +32,14 @@ extension WireMessage {
         let kind: Kind
         let name: String?
         switch event.kind {
-        case .screenView, .impression:
+        case .screenView, .impression, .screenEnded:
             guard let (own, added) = Self.scannedProperties(of: event, naming: naming) else { return nil }
             kind = event.kind == .screenView ? .screen : .track
-            name = event.kind == .screenView ? event.screen?.screenName.rawValue : naming.impressionEvent
+            switch event.kind {
+            case .screenView: name = event.screen?.screenName.rawValue
+            case .impression: name = naming.impressionEvent
+            default: name = naming.screenEndedEvent
+            }
             let addedKeys = Set(added.map(\.key))
             properties = [WireJSONMember](own).filter { !addedKeys.contains($0.key) } + added
         case .track:
@@ -78,18 +83,20 @@ extension WireMessage {
     package static func shadowedPropertyKeys(of event: TrackingEvent, naming: TrackingWireNaming) -> [String] {
         // Cheap first: this runs for every event the sink receives, and a clash is rare.
         let keys = naming.propertyKeys
-        let own = event.kind == .impression ? event.element?.properties : event.kind == .screenView ? event.screen?.properties : nil
+        let own = event.kind == .impression ? event.element?.properties
+            : event.kind == .screenView || event.kind == .screenEnded ? event.screen?.properties : nil
         guard let own, !own.isEmpty,
               own[keys.elementType] != nil || own[keys.elementIdentifier] != nil || own[keys.screenName] != nil
-                || own[keys.screenIdentifier] != nil || own[keys.visibleRatio] != nil,
+                || own[keys.screenIdentifier] != nil || own[keys.visibleRatio] != nil || own[keys.visibleDuration] != nil,
               let (own, added) = scannedProperties(of: event, naming: naming) else { return [] }
         return added.map(\.key).filter { own[$0] != nil }.sorted()
     }
 
     // MARK: - Private
 
-    /// A scanned event's own properties (the screen's for a screen view, the element's for an impression)
-    /// and the members the SDK adds to them; `nil` for other events, or when the subject is missing.
+    /// A scanned event's own properties (the screen's for a screen view or end, the element's for an
+    /// impression) and the members the SDK adds to them; `nil` for other events, or when the subject is
+    /// missing.
     private static func scannedProperties(
         of event: TrackingEvent, naming: TrackingWireNaming
     ) -> (own: TrackingProperties, added: [WireJSONMember])? {
@@ -110,10 +117,26 @@ extension WireMessage {
                 added.append(WireJSONMember(keys.screenName, .string(screen.screenName.rawValue)))
                 if let identifier = screen.identifier { added.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
             }
+        case .screenEnded:
+            guard let screen = event.screen else { return nil }
+            own = screen.properties
+            added.append(WireJSONMember(keys.screenName, .string(screen.screenName.rawValue)))
+            if let identifier = screen.identifier { added.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
+            if let duration = event.visibleDuration {
+                added.append(WireJSONMember(keys.visibleDuration, .int(milliseconds(duration))))
+            }
+            return (own, added)
         default:
             return nil
         }
         added.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
         return (own, added)
+    }
+
+    /// Whole milliseconds, rounded to the nearest: 0 for a negative or non-finite time (an event a hook
+    /// built), and never past 2⁵³ − 1, the largest integer every JSON reader keeps exact.
+    private static func milliseconds(_ seconds: TimeInterval) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min((seconds * 1000).rounded(), 9_007_199_254_740_991))
     }
 }
