@@ -36,6 +36,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     public var eventName: TrackingEventName?
     /// The explicit event's properties (``TrackingEventKind/track``) or the user's traits
     /// (``TrackingEventKind/identify``); empty for scanned events, whose properties are their components'.
+    /// A ``TrackingEventKind/rageTap`` keeps its tap count here (see ``tapCount``).
     public var eventProperties: TrackingProperties
     /// Who the event was recorded for; set by the ``Tracker`` on every event it delivers.
     public var identity: TrackingIdentity?
@@ -85,6 +86,13 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
             ?? (kind == .identify ? identity?.userID : nil) ?? ""
     }
 
+    /// How many taps the burst of a ``TrackingEventKind/rageTap`` had when it was recorded; `nil` for other
+    /// kinds.
+    public var tapCount: Int? {
+        guard kind == .rageTap, case .int(let count)? = eventProperties[Self.tapCountKey] else { return nil }
+        return count
+    }
+
     /// The subject's identifier: the element's, or else the screen's.
     public var identifier: String? {
         element != nil ? element?.identifier : screen?.identifier
@@ -109,6 +117,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
             let roundedRatio = (visibleRatio * 100).rounded() / 100
             line += " ratio=\(roundedRatio)"
         }
+        if let tapCount { line += " taps=\(tapCount)" }
         if !properties.isEmpty {
             let pairs = properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.logDescription)" }
             line += " {\(pairs.joined(separator: ", "))}"
@@ -123,6 +132,15 @@ extension TrackingEvent {
     var isExplicit: Bool {
         eventName != nil || kind == .identify
     }
+
+    /// Whether the event is about an element on screen: an impression, a tap or a rage tap.
+    var isElementEvent: Bool {
+        kind == .impression || kind == .tap || kind == .rageTap
+    }
+
+    /// The key of a rage tap's count in ``eventProperties``: kept there so that stored events need no new
+    /// field; the wire name is ``TrackingWireNaming/PropertyKeys/tapCount``.
+    static let tapCountKey = "tap_count"
 }
 
 // MARK: - Private

@@ -133,6 +133,7 @@ public final class Tracker {
         RunningTrackers.remove(ObjectIdentifier(self))
         scheduler.stop()
         recorder.endAllSpans()
+        tapCapture?.stop()
     }
 
     /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
@@ -258,6 +259,16 @@ public final class Tracker {
         }
         return delivered
     }
+
+    /// Records taps on tracked elements (see ``TrackingConfiguration/capturesTaps``); `nil`, and never
+    /// created, when the configuration does not capture them.
+    private(set) lazy var tapCapture: TapCapture? = configuration.capturesTaps
+        ? TapCapture(
+            scanner: scanner, exclusion: transitions, clock: configuration.clock,
+            rageTapCount: configuration.rageTapCount, rageTapInterval: configuration.rageTapInterval,
+            deliver: { [weak self] event in _ = self?.deliver(event) }
+        )
+        : nil
 
     /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
     /// is denied.
