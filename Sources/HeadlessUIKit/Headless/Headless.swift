@@ -35,6 +35,8 @@ public enum Headless {
         UpdateCycle.shared.cancel()
         TransitionAnimator.shared.cancelAll()
         BackgroundTaskRegistry.shared.reset()
+        TouchScreen.shared.reset()
+        GestureEnvironment.shared.reset()
     }
 
     /// Moves the app to the background: will-resign-active, then did-enter-background.
