@@ -76,15 +76,11 @@ final class TapFixture {
         configuration.beforeSend = beforeSend
         let tracker = Tracker(configuration: configuration, sinks: [sink])
         tracker.start()
-        trackers.append(tracker)
         return tracker
     }
 
-    /// A finger down and up at `point` of `window`.
+    /// A finger down and up at `point` of `window`, through the window's `sendEvent(_:)`, at the clock's time.
     func tap(at point: CGPoint, in window: UIWindow) {
-        guard let hit = window.hitTest(point, with: nil) else { return }
-        for tracker in trackers { tracker.tapCapture?.recordTap(on: hit) }
+        Headless.tap(at: point, in: window, timestamp: clock.now().uptime)
     }
-
-    private var trackers: [Tracker] = []
 }

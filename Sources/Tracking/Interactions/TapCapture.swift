@@ -3,6 +3,7 @@ import UIKit
 #else
 import HeadlessUIKit
 #endif
+import Foundation
 
 /// Turns the taps that the tracker's passive recognizers observe into ``TrackingEventKind/tap`` and
 /// ``TrackingEventKind/rageTap`` events.
@@ -16,6 +17,13 @@ import HeadlessUIKit
 /// gives it. A verdict from the last scheduled scan would be up to a scan interval old (a cell that just
 /// scrolled in, a sheet that just appeared); judging at tap time costs one scan per tap, a few per second
 /// at most, and never runs per touch move. Nothing is attributed while the app is in the background.
+///
+/// ## Recognizers
+/// While the tracker runs, each window its scans walk carries one ``TapCaptureRecognizer`` of the capture's
+/// (``adopt(_:)``, called with the scan's own window list, allocates nothing once every window has one);
+/// a window that leaves the scan (hidden, gone, its scene disconnected) loses it at the next scan, and
+/// ``stop()`` or the capture's release takes every one off. A window holds its recognizer, the recognizer
+/// holds the capture weakly, and the capture holds windows weakly: nothing keeps anything alive.
 ///
 /// ## Time
 /// Event timestamps and rage-tap windows come from the tracker's ``TrackingClock`` (a manual clock in
@@ -66,9 +74,52 @@ final class TapCapture {
         ))
     }
 
-    /// Stops capturing: forgets the current rage-tap burst.
+    deinit {
+        // A released tracker leaves no recognizer behind. UIKit objects are main-thread only: a tracker
+        // released elsewhere (it is Sendable) hands them to the main queue.
+        let recognizers = RecognizersToRemove(installations.map(\.recognizer))
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { recognizers.removeAll() }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { recognizers.removeAll() } }
+        }
+    }
+
+    /// Puts one passive recognizer on each of `windows` that has none of the capture's, and takes it off
+    /// every window no longer among them (or no longer alive). Allocates nothing when nothing changes.
+    /// - Parameter windows: The windows the tracker scans.
+    func adopt<Windows: Collection<UIWindow>>(_ windows: Windows) {
+        var index = 0
+        while index < installations.count {
+            let installation = installations[index]
+            if let window = installation.window, installation.recognizer.view === window,
+               windows.contains(where: { $0 === window }) {
+                index += 1
+            } else {
+                Self.detach(installation.recognizer)
+                installations.remove(at: index)
+            }
+        }
+        for window in windows where !installations.contains(where: { $0.window === window }) {
+            let recognizer = TapCaptureRecognizer()
+            recognizer.configure(for: self)
+            window.addGestureRecognizer(recognizer)
+            installations.append(Installation(window: window, recognizer: recognizer))
+        }
+    }
+
+    /// Stops capturing: takes every recognizer off its window and forgets the current rage-tap burst.
     func stop() {
+        for installation in installations { Self.detach(installation.recognizer) }
+        installations.removeAll()
         rageTaps.reset()
+    }
+
+    /// The windows that carry one of the capture's recognizers now.
+    var windowsWithRecognizers: [UIWindow] {
+        installations.compactMap { installation in
+            installation.window.flatMap { installation.recognizer.view === $0 ? $0 : nil }
+        }
     }
 
     /// The nearest view at or above `view` (by `superview`) that carries a ``TrackingElement``.
@@ -87,6 +138,34 @@ final class TapCapture {
     // MARK: - Private
 
     private static let maximumDepth = 4_096
+
+    /// One window's recognizer.
+    private struct Installation {
+        weak var window: UIWindow?
+        let recognizer: TapCaptureRecognizer
+    }
+
+    /// Recognizers to take off their views on the main thread, from the capture's `deinit`.
+    private final class RecognizersToRemove: @unchecked Sendable {
+        // Touched only on the main thread (in `removeAll()`); the box only carries them there.
+        private let recognizers: [TapCaptureRecognizer]
+
+        init(_ recognizers: [TapCaptureRecognizer]) {
+            self.recognizers = recognizers
+        }
+
+        @MainActor
+        func removeAll() {
+            for recognizer in recognizers { TapCapture.detach(recognizer) }
+        }
+    }
+
+    /// Takes `recognizer` off its view, if it still has one.
+    private static func detach(_ recognizer: TapCaptureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+    }
+
+    private var installations: ContiguousArray<Installation> = []
 
     private let scanner: VisibilityScanner
     private let exclusion: any WindowExclusion

@@ -120,6 +120,8 @@ public final class Tracker {
             ))
         }
         scheduler.start()
+        // Taps count from the start, not from the first scan.
+        tapCapture?.adopt(scanner.orderedConnectedWindows())
     }
 
     /// Stops scanning, and nothing else. Every visibility span ends: after a restart, what is on screen is
@@ -162,7 +164,12 @@ public final class Tracker {
         let instant = configuration.clock.now()
         let scanStart = DispatchTime.now().uptimeNanoseconds
         scanResult.removeAll()
-        let inTransition = scanner.scan(into: &scanResult, excluding: transitions)
+        let inTransition: Bool
+        if let tapCapture, scheduler.isStarted {
+            inTransition = scanner.scan(into: &scanResult, excluding: ScannedWindowsPass(transitions: transitions, tapCapture: tapCapture))
+        } else {
+            inTransition = scanner.scan(into: &scanResult, excluding: transitions)
+        }
         let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
         reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
         let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)
