@@ -48,6 +48,41 @@ final class WireMessageTests: XCTestCase {
         XCTAssertEqual(Set(properties.keys), ["component", "element_id", "screen_name", "rank", "visible_ratio"])
     }
 
+    func testTapAndRageTapBecomeTrackCallsWithTheElementsKeysAndTheTapCount() throws {
+        let element = TrackingElement(elementType: "feed_card", identifier: "7", properties: ["rank": 3])
+        let screen = TrackingScreen(screenName: "feed", identifier: "main")
+        let identity = TrackingIdentity(anonymousID: Self.anonymousID)
+        let tap = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .tap, element: element, screen: screen,
+                                visibleRatio: 0.75, identity: identity)
+        let message = try XCTUnwrap(WireMessage(event: tap, naming: TrackingWireNaming()))
+        XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","event":"Element Tapped","properties":{"rank":3,"element_type":"feed_card","element_id":"7","screen_name":"feed","screen_id":"main"},"context":{}}"#)
+
+        let rage = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .rageTap, element: element, screen: screen,
+                                 visibleRatio: 0.75, eventProperties: ["tap_count": 4], identity: identity)
+        XCTAssertEqual(rage.tapCount, 4)
+        var naming = TrackingWireNaming()
+        naming.tapEvent = "Tap"
+        naming.rageTapEvent = "Frustrated Tap"
+        naming.propertyKeys.tapCount = "taps"
+        naming.propertyKeys.elementType = "component"
+        let rageMessage = try XCTUnwrap(WireMessage(event: rage, naming: naming))
+        XCTAssertEqual(String(decoding: rageMessage.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","event":"Frustrated Tap","properties":{"rank":3,"component":"feed_card","element_id":"7","screen_name":"feed","screen_id":"main","taps":4},"context":{}}"#)
+        XCTAssertEqual(try XCTUnwrap(WireMessage(event: tap, naming: naming)).name, "Tap")
+    }
+
+    func testATapWithoutAnElementHasNoMessageAndAnAppPropertyNamedLikeTheTapCountIsShadowed() {
+        let tap = TrackingEvent(timestamp: Self.when, kind: .tap, screen: TrackingScreen(screenName: "feed"), visibleRatio: 1,
+                                identity: TrackingIdentity(anonymousID: Self.anonymousID))
+        XCTAssertNil(WireMessage(event: tap, naming: TrackingWireNaming()))
+        let rage = TrackingEvent(timestamp: Self.when, kind: .rageTap,
+                                 element: TrackingElement(elementType: "card", properties: ["tap_count": "mine", "screen_name": "x"]),
+                                 screen: TrackingScreen(screenName: "feed"), visibleRatio: 1, eventProperties: ["tap_count": 3],
+                                 identity: TrackingIdentity(anonymousID: Self.anonymousID))
+        XCTAssertEqual(WireMessage.shadowedPropertyKeys(of: rage, naming: TrackingWireNaming()), ["screen_name", "tap_count"])
+    }
+
     func testExplicitEventBecomesATrackCallNamedByTheEvent() throws {
         let event = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .track, screen: nil, visibleRatio: 0,
                                   eventName: "Order Completed", eventProperties: ["total": 42.5, "items": 3],

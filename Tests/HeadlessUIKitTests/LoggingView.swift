@@ -40,6 +40,22 @@ final class LoggingView: UIView {
     override func layoutSubviews() {
         log?.append("\(name).layoutSubviews")
     }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        log?.append("\(name).touchesBegan")
+    }
+
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        log?.append("\(name).touchesMoved")
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        log?.append("\(name).touchesEnded")
+    }
+
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        log?.append("\(name).touchesCancelled")
+    }
 }
 
 /// A recording controller whose root view is a ``LoggingView`` named like the controller.

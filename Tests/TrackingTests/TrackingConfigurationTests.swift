@@ -67,4 +67,55 @@ final class TrackingConfigurationTests: XCTestCase {
         XCTAssertEqual(valid.minimumVisibleDuration, 1)
         XCTAssertEqual(count, 2)
     }
+
+    // MARK: - Taps
+
+    func testTapDefaults() {
+        let configuration = TrackingConfiguration()
+        XCTAssertTrue(configuration.capturesTaps)
+        XCTAssertEqual(configuration.rageTapCount, 3)
+        XCTAssertEqual(configuration.rageTapInterval, 1)
+    }
+
+    func testRageTapValuesInRangeAreKeptWithoutDiagnostics() {
+        var configuration = TrackingConfiguration()
+        configuration.rageTapCount = 2
+        configuration.rageTapInterval = 60
+        var codes: [TrackingDiagnostic.Code] = []
+        let valid = configuration.validated { codes.append($0.code) }
+        XCTAssertEqual(codes, [])
+        XCTAssertEqual(valid.rageTapCount, 2)
+        XCTAssertEqual(valid.rageTapInterval, 60)
+    }
+
+    func testOutOfRangeRageTapValuesAreReplacedWithADiagnosticEach() {
+        var messages: [String] = []
+        var configuration = TrackingConfiguration()
+        configuration.rageTapCount = 1
+        configuration.rageTapInterval = .nan
+        var valid = configuration.validated { messages.append($0.description) }
+        XCTAssertEqual(valid.rageTapCount, 2)
+        XCTAssertEqual(valid.rageTapInterval, 1)
+        configuration.rageTapCount = 1_000
+        configuration.rageTapInterval = 600
+        valid = configuration.validated { messages.append($0.description) }
+        XCTAssertEqual(valid.rageTapCount, 100)
+        XCTAssertEqual(valid.rageTapInterval, 60)
+        configuration.rageTapInterval = 0
+        valid = configuration.validated { messages.append($0.description) }
+        XCTAssertEqual(valid.rageTapInterval, 1)
+        configuration.rageTapInterval = -.infinity
+        valid = configuration.validated { messages.append($0.description) }
+        XCTAssertEqual(valid.rageTapInterval, 1)
+        XCTAssertEqual(messages, [
+            "[Tracking] invalid_configuration: rageTapCount 1 is out of range; using 2",
+            "[Tracking] invalid_configuration: rageTapInterval nan is out of range; using 1.0",
+            "[Tracking] invalid_configuration: rageTapCount 1000 is out of range; using 100",
+            "[Tracking] invalid_configuration: rageTapInterval 600.0 is out of range; using 60.0",
+            "[Tracking] invalid_configuration: rageTapCount 1000 is out of range; using 100",
+            "[Tracking] invalid_configuration: rageTapInterval 0.0 is out of range; using 1.0",
+            "[Tracking] invalid_configuration: rageTapCount 1000 is out of range; using 100",
+            "[Tracking] invalid_configuration: rageTapInterval -inf is out of range; using 1.0",
+        ])
+    }
 }

@@ -42,6 +42,24 @@ open class UIApplication: UIResponder {
         super.init()
     }
 
+    // MARK: - Events
+
+    /// Dispatches an event: a touch event goes to the window of each of its touches
+    /// (``UIWindow/sendEvent(_:)``), in the order the touches began. An override that observes events calls
+    /// `super`.
+    /// - Parameters:
+    ///   - event: The event to dispatch.
+    open func sendEvent(_ event: UIEvent) {
+        var windows: [UIWindow] = []
+        for touch in event.storedTouches {
+            guard let window = touch.window, !windows.contains(where: { $0 === window }) else { continue }
+            windows.append(window)
+        }
+        for window in windows {
+            window.sendEvent(event)
+        }
+    }
+
     // MARK: - Notifications (object: the application; nonisolated, as in UIKit)
 
     /// Posted when the app finished launching, right after `application(_:didFinishLaunchingWithOptions:)`.

@@ -16,6 +16,44 @@ open class UIResponder: NSObject {
     /// The next responder in the chain, or `nil` at its end.
     open var next: UIResponder? { nil }
 
+    // MARK: - Touches
+
+    /// Tells the responder that fingers touched down in its view.
+    ///
+    /// The default implementation forwards the message up the responder chain (to ``next``), as UIKit's
+    /// does; a responder that handles touches overrides all four touch methods without calling `super`.
+    /// - Parameters:
+    ///   - touches: The touches that began, all in the ``UITouch/Phase/began`` phase.
+    ///   - event: The event the touches belong to.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesBegan(touches, with: event)
+    }
+
+    /// Tells the responder that fingers moved; forwarded up the responder chain by default.
+    /// - Parameters:
+    ///   - touches: The touches that moved.
+    ///   - event: The event the touches belong to.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesMoved(touches, with: event)
+    }
+
+    /// Tells the responder that fingers lifted; forwarded up the responder chain by default.
+    /// - Parameters:
+    ///   - touches: The touches that ended.
+    ///   - event: The event the touches belong to.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesEnded(touches, with: event)
+    }
+
+    /// Tells the responder that the system cancelled touches (a gesture recognizer recognized, for instance);
+    /// forwarded up the responder chain by default.
+    /// - Parameters:
+    ///   - touches: The touches that were cancelled.
+    ///   - event: The event the touches belong to.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesCancelled(touches, with: event)
+    }
+
     // MARK: - Nib loading
 
     /// Prepares the receiver after it was loaded from a nib or storyboard. Overrides call `super`.

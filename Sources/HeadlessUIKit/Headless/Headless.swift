@@ -35,6 +35,8 @@ public enum Headless {
         UpdateCycle.shared.cancel()
         TransitionAnimator.shared.cancelAll()
         BackgroundTaskRegistry.shared.reset()
+        TouchScreen.shared.reset()
+        GestureEnvironment.shared.reset()
     }
 
     /// Launches the app as UIKit does at a cold start, from `application(_:didFinishLaunchingWithOptions:)`

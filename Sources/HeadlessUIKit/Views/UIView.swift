@@ -26,6 +26,8 @@ open class UIView: UIResponder {
     weak var owningViewController: UIViewController?
     /// Whether `layoutSubviews()` must run in the next update cycle. New views need a first layout.
     var needsLayout = true
+    /// The attached gesture recognizers, in the order they were added.
+    private var storedGestureRecognizers: [UIGestureRecognizer] = []
 
     // MARK: - Creating views
 
@@ -312,6 +314,47 @@ open class UIView: UIResponder {
     /// Whether `point` (in the receiver's coordinates) is inside its bounds.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         bounds.contains(point)
+    }
+
+    // MARK: - Gesture recognizers
+
+    /// The gesture recognizers attached to the view, in the order they were added; `nil` when there are
+    /// none. Setting it replaces them.
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { storedGestureRecognizers.isEmpty ? nil : storedGestureRecognizers }
+        set {
+            for recognizer in storedGestureRecognizers { removeGestureRecognizer(recognizer) }
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    /// Attaches a gesture recognizer: it receives the touches hit-tested to the view and its subviews,
+    /// before the view does. A recognizer attached to another view moves here, as in UIKit.
+    /// - Parameters:
+    ///   - gestureRecognizer: The recognizer to attach; the view keeps it.
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if gestureRecognizer.attachedView === self { return }
+        gestureRecognizer.attachedView?.removeGestureRecognizer(gestureRecognizer)
+        storedGestureRecognizers.append(gestureRecognizer)
+        gestureRecognizer.attachedView = self
+    }
+
+    /// Detaches a gesture recognizer; a gesture in progress is cancelled.
+    /// - Parameters:
+    ///   - gestureRecognizer: The recognizer to detach.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.attachedView === self else { return }
+        GestureEnvironment.shared.recognizerWasDetached(gestureRecognizer)
+        storedGestureRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.attachedView = nil
+    }
+
+    /// Asked when a recognizer attached to this view or to an ancestor is about to leave the possible
+    /// state; `false` makes it fail. The default returns `true`.
+    /// - Parameters:
+    ///   - gestureRecognizer: The recognizer about to begin.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        true
     }
 
     // MARK: - Responder chain

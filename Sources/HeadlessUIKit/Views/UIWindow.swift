@@ -95,6 +95,19 @@ open class UIWindow: UIView {
         makeKey()
     }
 
+    // MARK: - Events
+
+    /// Dispatches an event to the window's views: each touch goes first to the gesture recognizers that
+    /// receive it (those of its hit-test view, the view's ancestors and the window), then to its view,
+    /// unless a recognizer delays or cancels it there. ``UIApplication/sendEvent(_:)`` calls it; an override
+    /// that observes events calls `super`.
+    /// - Parameters:
+    ///   - event: The event to dispatch.
+    open func sendEvent(_ event: UIEvent) {
+        guard event.type == .touches else { return }
+        GestureEnvironment.shared.deliver(event, in: self)
+    }
+
     // MARK: - Root view controller
 
     /// The controller whose view fills the window. Setting it loads that view and installs it sized to the

@@ -153,6 +153,21 @@ public struct TrackingConfiguration: Sendable {
     public var deepLinkQueryItemsToRemove: Set<String> = [
         "access_token", "id_token", "refresh_token", "token", "code", "password",
     ]
+    /// Whether the tracker records taps on tracked elements (``TrackingEventKind/tap`` and
+    /// ``TrackingEventKind/rageTap``). Default `true`.
+    ///
+    /// While started, the tracker adds one passive gesture recognizer to each window it scans: it never
+    /// recognizes, cancels, delays or prevents anything, so the app's controls and gesture recognizers
+    /// behave exactly as without it. No swizzling. With `false`, no recognizer is ever created or added.
+    public var capturesTaps: Bool = true
+
+    /// How many taps on one element, each within ``rageTapInterval`` of the first of them, make a
+    /// ``TrackingEventKind/rageTap``. Default 3; valid range `2...100`.
+    public var rageTapCount: Int = 3
+
+    /// The time, in seconds, within which ``rageTapCount`` taps on one element make a rage tap; also the
+    /// longest pause that keeps a burst going. Default 1; valid range `(0, 60]`. Measured on ``clock``.
+    public var rageTapInterval: TimeInterval = 1
 
     /// Creates the default configuration.
     public init() {}
@@ -213,6 +228,14 @@ public struct TrackingConfiguration: Sendable {
         if maximumPropertiesByteCount < 2 {
             fix("maximumPropertiesByteCount", \.maximumPropertiesByteCount, to: defaults.maximumPropertiesByteCount)
         }
+        if rageTapCount < 2 || rageTapCount > Self.maximumRageTapCount {
+            fix("rageTapCount", \.rageTapCount, to: min(max(rageTapCount, 2), Self.maximumRageTapCount))
+        }
+        if !rageTapInterval.isFinite || rageTapInterval <= 0 {
+            fix("rageTapInterval", \.rageTapInterval, to: defaults.rageTapInterval)
+        } else if rageTapInterval > Self.maximumRageTapInterval {
+            fix("rageTapInterval", \.rageTapInterval, to: Self.maximumRageTapInterval)
+        }
         return valid
     }
 
@@ -220,4 +243,8 @@ public struct TrackingConfiguration: Sendable {
 
     /// More scans than display refreshes cannot see anything new.
     private static let maximumScansPerSecond: Double = 60
+    /// A burst longer than this is not a tap pattern anyone makes; the bound keeps the detector's memory small.
+    private static let maximumRageTapCount = 100
+    /// Taps a minute apart are not one burst of frustration.
+    private static let maximumRageTapInterval: TimeInterval = 60
 }

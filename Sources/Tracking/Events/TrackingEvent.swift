@@ -36,6 +36,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     public var eventName: TrackingEventName?
     /// The explicit event's properties (``TrackingEventKind/track``) or the user's traits
     /// (``TrackingEventKind/identify``); empty for scanned events, whose properties are their components'.
+    /// A ``TrackingEventKind/rageTap`` keeps its tap count here (see ``tapCount``).
     public var eventProperties: TrackingProperties
     /// Who the event was recorded for; set by the ``Tracker`` on every event it delivers.
     public var identity: TrackingIdentity?
@@ -117,6 +118,13 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
             ?? (kind == .identify || kind == .alias ? identity?.userID : nil) ?? ""
     }
 
+    /// How many taps the burst of a ``TrackingEventKind/rageTap`` had when it was recorded; `nil` for other
+    /// kinds.
+    public var tapCount: Int? {
+        guard kind == .rageTap, case .int(let count)? = eventProperties[Self.tapCountKey] else { return nil }
+        return count
+    }
+
     /// The subject's identifier: the element's, or else the screen's.
     public var identifier: String? {
         element != nil ? element?.identifier : screen?.identifier
@@ -145,6 +153,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         if let visibleDuration {
             line += " visible=\((visibleDuration * 1000).rounded() / 1000)s"
         }
+        if let tapCount { line += " taps=\(tapCount)" }
         if !properties.isEmpty {
             let pairs = properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.logDescription)" }
             line += " {\(pairs.joined(separator: ", "))}"
@@ -160,6 +169,15 @@ extension TrackingEvent {
     var isExplicit: Bool {
         eventName != nil || kind == .identify || kind == .group || kind == .alias
     }
+
+    /// Whether the event is about an element on screen: an impression, a tap or a rage tap.
+    var isElementEvent: Bool {
+        kind == .impression || kind == .tap || kind == .rageTap
+    }
+
+    /// The key of a rage tap's count in ``eventProperties``: kept there so that stored events need no new
+    /// field; the wire name is ``TrackingWireNaming/PropertyKeys/tapCount``.
+    static let tapCountKey = "tap_count"
 }
 
 // MARK: - Private

@@ -28,4 +28,12 @@ public struct TrackingEventKind: TrackingName {
     public static let group: Self = "group"
     /// The user's previous id was merged into a new one with ``Tracker/alias(_:)``.
     public static let alias: Self = "alias"
+    /// A person tapped a tracked element (see ``TrackingConfiguration/capturesTaps``). The event's
+    /// ``TrackingEvent/element`` is the nearest tracked view under the finger, its
+    /// ``TrackingEvent/screen`` the screen a scan gives that element.
+    public static let tap: Self = "tap"
+    /// A person tapped one tracked element ``TrackingConfiguration/rageTapCount`` times within
+    /// ``TrackingConfiguration/rageTapInterval``: recorded once per burst, right after the
+    /// ``tap`` that completes it, with the burst's taps so far in ``TrackingEvent/tapCount``.
+    public static let rageTap: Self = "rage_tap"
 }

@@ -120,6 +120,8 @@ public final class Tracker {
             ))
         }
         scheduler.start()
+        // Taps count from the start, not from the first scan.
+        tapCapture?.adopt(scanner.orderedConnectedWindows())
     }
 
     /// Stops scanning, and nothing else. Every visibility span ends: each screen on screen gets its
@@ -134,6 +136,7 @@ public final class Tracker {
         RunningTrackers.remove(ObjectIdentifier(self))
         scheduler.stop()
         endAllSpansAndDeliver()
+        tapCapture?.stop()
     }
 
     /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
@@ -162,7 +165,12 @@ public final class Tracker {
         let instant = configuration.clock.now()
         let scanStart = DispatchTime.now().uptimeNanoseconds
         scanResult.removeAll()
-        let inTransition = scanner.scan(into: &scanResult, excluding: transitions)
+        let inTransition: Bool
+        if let tapCapture, scheduler.isStarted {
+            inTransition = scanner.scan(into: &scanResult, excluding: ScannedWindowsPass(transitions: transitions, tapCapture: tapCapture))
+        } else {
+            inTransition = scanner.scan(into: &scanResult, excluding: transitions)
+        }
         let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
         reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
         let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)
@@ -297,6 +305,16 @@ public final class Tracker {
         deliverPendingSpanEnds(into: &delivered)
         return delivered
     }
+
+    /// Records taps on tracked elements (see ``TrackingConfiguration/capturesTaps``); `nil`, and never
+    /// created, when the configuration does not capture them.
+    private(set) lazy var tapCapture: TapCapture? = configuration.capturesTaps
+        ? TapCapture(
+            scanner: scanner, exclusion: transitions, clock: configuration.clock,
+            rageTapCount: configuration.rageTapCount, rageTapInterval: configuration.rageTapInterval,
+            deliver: { [weak self] event in _ = self?.deliver(event) }
+        )
+        : nil
 
     /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
     /// is denied.

@@ -15,6 +15,10 @@ import Foundation
 /// | `screen_id`     | that screen's identifier, when it has one      |
 /// | `visible_ratio` | the visible fraction when recorded, 0…1        |
 ///
+/// Taps are `track` calls too: ``tapEvent`` (default `Element Tapped`) and ``rageTapEvent`` (default
+/// `Rage Tap`), with the element's own properties plus `element_type`, `element_id`, `screen_name` and
+/// `screen_id` as above (no `visible_ratio`); a rage tap adds `tap_count` (``PropertyKeys/tapCount``).
+///
 /// Rename them to match an existing tracking plan:
 ///
 /// ```swift
@@ -35,8 +39,8 @@ import Foundation
 public struct TrackingWireNaming: Hashable, Sendable {
     // MARK: - Public
 
-    /// The property keys added to impressions (and `screen_id` and `visible_ratio` to screen views; `screen_name`,
-    /// `screen_id` and `visible_ms` to `Screen Ended`).
+    /// The property keys added to impressions and taps (and `screen_id` and `visible_ratio` to screen views;
+    /// `screen_name`, `screen_id` and `visible_ms` to `Screen Ended`).
     public struct PropertyKeys: Hashable, Sendable {
         /// The element type (default `element_type`).
         public var elementType = "element_type"
@@ -51,6 +55,8 @@ public struct TrackingWireNaming: Hashable, Sendable {
         /// How long a screen was visible, in whole milliseconds, on `Screen Ended` events (default
         /// `visible_ms`).
         public var visibleDuration = "visible_ms"
+        /// How many taps a rage tap's burst had (default `tap_count`).
+        public var tapCount = "tap_count"
 
         /// The default keys.
         public init() {}
@@ -60,6 +66,10 @@ public struct TrackingWireNaming: Hashable, Sendable {
     public var impressionEvent = "Element Viewed"
     /// The `event` of the `track` calls that end a screen's visibility span (default `Screen Ended`).
     public var screenEndedEvent = "Screen Ended"
+    /// The `event` of ``TrackingEventKind/tap`` `track` calls (default `Element Tapped`).
+    public var tapEvent = "Element Tapped"
+    /// The `event` of ``TrackingEventKind/rageTap`` `track` calls (default `Rage Tap`).
+    public var rageTapEvent = "Rage Tap"
     /// The property keys added to events.
     public var propertyKeys = PropertyKeys()
 

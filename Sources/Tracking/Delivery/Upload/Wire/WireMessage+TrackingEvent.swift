@@ -4,10 +4,10 @@ extension WireMessage {
     // MARK: - Internal
 
     /// The message for a recorded event, everything taken from the event: a screen view is a `screen`
-    /// call, an impression and a screen's end `track` calls named by `naming`, an explicit event a `track`
-    /// call (`event` = its name, `properties` = its properties), an identification an `identify` call with
-    /// `traits`, a group event a `group` call with `groupId` and `traits`, an alias an `alias` call with
-    /// `previousId`.
+    /// call, an impression, a screen's end, a tap or a rage tap a `track` call named by `naming`, an explicit
+    /// event a `track` call (`event` = its name, `properties` = its properties), an identification an
+    /// `identify` call with `traits`, a group event a `group` call with `groupId` and `traits`, an alias an
+    /// `alias` call with `previousId`.
     ///
     /// `messageId` is the event's id, lowercased, so a re-sent event keeps it; `anonymousId` and `userId`
     /// come from the event's identity, `context` from its context, followed by the identity's traits
@@ -32,12 +32,14 @@ extension WireMessage {
         let kind: Kind
         let name: String?
         switch event.kind {
-        case .screenView, .impression, .screenEnded:
+        case .screenView, .impression, .screenEnded, .tap, .rageTap:
             guard let (own, added) = Self.scannedProperties(of: event, naming: naming) else { return nil }
             kind = event.kind == .screenView ? .screen : .track
             switch event.kind {
             case .screenView: name = event.screen?.screenName.rawValue
             case .impression: name = naming.impressionEvent
+            case .tap: name = naming.tapEvent
+            case .rageTap: name = naming.rageTapEvent
             default: name = naming.screenEndedEvent
             }
             let addedKeys = Set(added.map(\.key))
@@ -83,20 +85,21 @@ extension WireMessage {
     package static func shadowedPropertyKeys(of event: TrackingEvent, naming: TrackingWireNaming) -> [String] {
         // Cheap first: this runs for every event the sink receives, and a clash is rare.
         let keys = naming.propertyKeys
-        let own = event.kind == .impression ? event.element?.properties
-            : event.kind == .screenView || event.kind == .screenEnded ? event.screen?.properties : nil
+        let own = event.kind == .screenView || event.kind == .screenEnded ? event.screen?.properties
+            : event.isElementEvent ? event.element?.properties : nil
         guard let own, !own.isEmpty,
               own[keys.elementType] != nil || own[keys.elementIdentifier] != nil || own[keys.screenName] != nil
-                || own[keys.screenIdentifier] != nil || own[keys.visibleRatio] != nil || own[keys.visibleDuration] != nil,
+                || own[keys.screenIdentifier] != nil || own[keys.visibleRatio] != nil
+                || own[keys.visibleDuration] != nil || own[keys.tapCount] != nil,
               let (own, added) = scannedProperties(of: event, naming: naming) else { return [] }
         return added.map(\.key).filter { own[$0] != nil }.sorted()
     }
 
     // MARK: - Private
 
-    /// A scanned event's own properties (the screen's for a screen view or end, the element's for an
-    /// impression) and the members the SDK adds to them; `nil` for other events, or when the subject is
-    /// missing.
+    /// A scanned or captured event's own properties (the screen's for a screen view or end, the element's for
+    /// an impression or a tap) and the members the SDK adds to them; `nil` for other events, or when the
+    /// subject is missing.
     private static func scannedProperties(
         of event: TrackingEvent, naming: TrackingWireNaming
     ) -> (own: TrackingProperties, added: [WireJSONMember])? {
@@ -108,7 +111,7 @@ extension WireMessage {
             guard let screen = event.screen else { return nil }
             own = screen.properties
             if let identifier = screen.identifier { added.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
-        case .impression:
+        case .impression, .tap, .rageTap:
             guard let element = event.element else { return nil }
             own = element.properties
             added.append(WireJSONMember(keys.elementType, .string(element.elementType.rawValue)))
@@ -129,7 +132,15 @@ extension WireMessage {
         default:
             return nil
         }
-        added.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
+        switch event.kind {
+        case .tap:
+            break
+        case .rageTap:
+            // A rage tap without its count is still a rage tap: the count is the one fact it adds.
+            if let count = event.tapCount { added.append(WireJSONMember(keys.tapCount, .int(count))) }
+        default:
+            added.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
+        }
         return (own, added)
     }
 
