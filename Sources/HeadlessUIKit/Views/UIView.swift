@@ -26,6 +26,8 @@ open class UIView: UIResponder {
     weak var owningViewController: UIViewController?
     /// Whether `layoutSubviews()` must run in the next update cycle. New views need a first layout.
     var needsLayout = true
+    /// The layer, once asked for: most headless views never are, and pay nothing for it.
+    private var storedLayer: CALayer?
 
     // MARK: - Creating views
 
@@ -76,6 +78,13 @@ open class UIView: UIResponder {
     open var isUserInteractionEnabled = true
     /// An integer that identifies the view, for ``viewWithTag(_:)``.
     open var tag = 0
+    /// The view's Core Animation layer (HeadlessUIKit keeps its border styling; created on first use).
+    open var layer: CALayer {
+        if let storedLayer { return storedLayer }
+        let layer = CALayer()
+        storedLayer = layer
+        return layer
+    }
 
     // MARK: - Accessibility
 

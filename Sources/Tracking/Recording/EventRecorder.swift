@@ -111,6 +111,13 @@ struct EventRecorder {
         }
     }
 
+    /// The current visibility span of `element` seen on `screen`: when it started (uptime seconds) and
+    /// whether the span is recorded (its impression delivered, or refused by a lifetime or screen-view policy).
+    /// For the debug overlay's countdown.
+    func elementSpan(of element: TrackingElement, on screen: TrackingScreen?) -> (start: Double, recorded: Bool)? {
+        elementSpans[ElementKey(element: element, screen: screen)].map { ($0.start, $0.recorded) }
+    }
+
     /// Ends every visibility span, as if a scan had seen nothing: the next scan starts new spans.
     /// Lifetime policies keep their memory.
     mutating func endAllSpans() {

@@ -133,6 +133,7 @@ public final class Tracker {
         RunningTrackers.remove(ObjectIdentifier(self))
         scheduler.stop()
         recorder.endAllSpans()
+        debugOverlay?.remove()
     }
 
     /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
@@ -161,11 +162,19 @@ public final class Tracker {
         let instant = configuration.clock.now()
         let scanStart = DispatchTime.now().uptimeNanoseconds
         scanResult.removeAll()
-        let inTransition = scanner.scan(into: &scanResult, excluding: transitions)
+        let inTransition: Bool
+        if let debugOverlay {
+            inTransition = scanner.scanConnectedScenes(into: &scanResult, observer: &debugOverlay.anchors, excluding: transitions)
+        } else {
+            inTransition = scanner.scan(into: &scanResult, excluding: transitions)
+        }
         let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
         reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
         let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)
         isScanning = false
+        if let debugOverlay {
+            drawDebugOverlay(debugOverlay, at: instant, scanDuration: duration)
+        }
 
         scanStatistics.scanCount += 1
         scanStatistics.totalScanDuration += duration
@@ -193,6 +202,8 @@ public final class Tracker {
 
     /// The validated configuration.
     nonisolated let configuration: TrackingConfiguration
+    /// Draws each scan while ``showsDebugOverlay`` is on; `nil` (and no work) while it is off.
+    var debugOverlay: DebugOverlay?
     /// Finds what is visible.
     let scanner: VisibilityScanner
     /// How many scans the scheduler ran (``scanNow()`` calls excluded).
@@ -287,6 +298,21 @@ public final class Tracker {
     /// Scan figures; ``statistics`` adds the events delivered.
     private var scanStatistics = TrackingStatistics()
     private var lastInvalidGeometryCount = 0
+
+    private func drawDebugOverlay(_ overlay: DebugOverlay, at instant: TrackingInstant, scanDuration: TimeInterval) {
+        // Drawn after the events are delivered, so the badge counts them; only while running, so that a
+        // stopped tracker's scanNow() does not bring the overlay back.
+        guard scheduler.isStarted else {
+            overlay.anchors.removeAll()
+            return
+        }
+        let scan = DebugOverlay.Scan(
+            uptime: instant.uptime, duration: scanDuration, minimumVisibleRatio: scanner.minimumVisibleRatio,
+            minimumVisibleDuration: configuration.minimumVisibleDuration,
+            eventsRecorded: statistics.eventsDelivered, delivery: delivery
+        )
+        overlay.draw(scan) { element, screen in recorder.elementSpan(of: element, on: screen) }
+    }
 
     private func scheduledScan() {
         scheduledScanCount += 1
