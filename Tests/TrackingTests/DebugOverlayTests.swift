@@ -68,8 +68,8 @@ final class DebugOverlayTests: HeadlessTestCase {
                 canvas.outlines.map { DebugOverlayStyle.color(for: $0.state) }
             )
             XCTAssertEqual(shown.outlines.map(\.layer.borderWidth), [1, 2, 2, 2, 2, 2, 2])
-            XCTAssertEqual(shown.captions.map(\.text), ["screen: feed"] + canvas.outlines.map(\.caption))
-            XCTAssertEqual(shown.captions.map(\.isHidden), Array(repeating: false, count: 7))
+            XCTAssertEqual(shown.captions.map(\.text), canvas.outlines.map(\.caption))
+            XCTAssertEqual(shown.captions.map(\.isHidden), Array(repeating: false, count: 6))
         }
     }
 

@@ -6,7 +6,7 @@ import HeadlessUIKit
 
 /// The debug overlay of one scene: its window and the views it draws with, kept from scan to scan.
 ///
-/// Every draw reuses the views of the last one (outlines, captions, screen tags) and hides the ones it no
+/// Every draw reuses the views of the last one (outlines and captions) and hides the ones it no
 /// longer needs, so that a steady screen allocates no view. Outlines sit in one container, captions in a
 /// second above it and the badge on top, so a view added later never covers a caption.
 @available(iOSApplicationExtension, unavailable)
@@ -22,7 +22,7 @@ final class DebugOverlayCanvas {
     let window: DebugOverlayWindow
     /// What the last draw outlined, in order.
     private(set) var outlines: [DebugOverlayOutline] = []
-    /// The names of the visible screens the last draw tagged, in scan order.
+    /// The names of the visible screens the last draw outlined, in scan order.
     private(set) var screens: [String] = []
 
     init(scene: UIWindowScene) {
@@ -77,23 +77,26 @@ final class DebugOverlayCanvas {
         caption(outline.caption, color: DebugOverlayStyle.color(for: outline.state), at: outline.frame.origin)
     }
 
-    /// Tags a visible screen with its name at its root view's top-left corner, and outlines it thinly.
+    /// Outlines a visible screen's root view thinly; the badge names it (a tag on the screen would sit on
+    /// its first element's caption).
     func drawScreen(named name: String, frame: CGRect) {
         screens.append(name)
         let view = nextOutlineView()
         view.frame = frame.insetBy(dx: 1, dy: 1)
         view.layer.borderColor = DebugOverlayStyle.screen.cgColor
         view.layer.borderWidth = DebugOverlayStyle.screenBorderWidth
-        caption("screen: " + name, color: DebugOverlayStyle.screen, at: CGPoint(x: frame.minX + 2, y: frame.minY + 2),
-                inside: true)
     }
 
-    /// Ends a draw: writes the badge in the top-right corner and hides the views this draw did not use.
+    /// Ends a draw: writes the badge in the bottom-right corner, above the home indicator, and hides the
+    /// views this draw did not use.
     func finish(badge text: String) {
         if badge.text != text { badge.text = text }
         let size = DebugOverlayStyle.size(of: text, fontSize: DebugOverlayStyle.badgeFontSize)
         let bounds = window.bounds
-        badge.frame = CGRect(x: bounds.maxX - size.width - 8, y: bounds.minY + 54, width: size.width, height: size.height)
+        badge.frame = CGRect(
+            x: bounds.maxX - size.width - 8, y: bounds.maxY - size.height - DebugOverlayStyle.bottomInset,
+            width: size.width, height: size.height
+        )
         for index in outlineCount..<outlineViews.count where !outlineViews[index].isHidden {
             outlineViews[index].isHidden = true
         }
@@ -139,7 +142,7 @@ final class DebugOverlayCanvas {
         return view
     }
 
-    private func caption(_ text: String, color: UIColor, at corner: CGPoint, inside: Bool = false) {
+    private func caption(_ text: String, color: UIColor, at corner: CGPoint) {
         defer { captionCount += 1 }
         let label: UILabel
         if captionCount < captionViews.count {
@@ -155,7 +158,7 @@ final class DebugOverlayCanvas {
         if label.text != text { label.text = text }
         label.textColor = color
         let size = DebugOverlayStyle.size(of: text, fontSize: DebugOverlayStyle.fontSize)
-        var origin = CGPoint(x: corner.x, y: inside ? corner.y : corner.y - size.height)
+        var origin = CGPoint(x: corner.x, y: corner.y - size.height)
         if origin.y < window.bounds.minY { origin.y = corner.y }
         label.frame = CGRect(origin: origin, size: size)
     }

@@ -14,6 +14,8 @@ enum DebugOverlayStyle {
     static let screenBorderWidth: CGFloat = 1
     static let fontSize: CGFloat = 10
     static let badgeFontSize: CGFloat = 11
+    /// Keeps the badge clear of the home indicator (34 points on iPhones without a home button).
+    static let bottomInset: CGFloat = 40
     /// The captions' and badge's plate: translucent, so that even if it were scanned it could hide nothing.
     static let plate = UIColor(white: 0, alpha: 0.7)
     static let text = UIColor.white
@@ -23,7 +25,7 @@ enum DebugOverlayStyle {
     static func color(for state: DebugOverlayOutline.State) -> UIColor {
         switch state {
         case .counted: UIColor(red: 0.2, green: 0.78, blue: 0.35, alpha: 1)
-        case .timing: UIColor(red: 0, green: 0.48, blue: 1, alpha: 1)
+        case .timing: UIColor(red: 0.25, green: 0.6, blue: 1, alpha: 1)
         case .belowThreshold: UIColor(red: 1, green: 0.8, blue: 0, alpha: 1)
         case .occluded: UIColor(red: 1, green: 0.58, blue: 0, alpha: 1)
         case .clipped: UIColor(red: 1, green: 0.23, blue: 0.19, alpha: 1)

@@ -20,10 +20,11 @@ extension Tracker {
     ///   visible and still timing (with the seconds left before ``TrackingConfiguration/minimumVisibleDuration``);
     ///   yellow, below ``TrackingConfiguration/minimumVisibleRatio`` (with the ratio); orange, occluded by an
     ///   opaque view in front; red, clipped or scrolled out;
-    /// - the visible screens' names, and beside an element the screen it is attributed to when that is not
-    ///   one of them;
-    /// - a badge in the top-right corner: scans in the last second, the last scan's duration, the events
-    ///   recorded and, with a ``DeliverySink``, the events delivered, the queue and the last upload's status.
+    /// - a thin green outline around each visible screen, and beside an element the screen it is attributed
+    ///   to when that is none of them;
+    /// - a badge in the bottom-right corner: scans in the last second, the last scan's duration, the visible
+    ///   screens' names, the events recorded and, with a ``DeliverySink``, the events delivered, the queue and
+    ///   the last upload's status.
     ///
     /// The overlay changes nothing it observes: its window is never scanned and hides nothing from the scan,
     /// never becomes the key window, takes no touches (they fall through to the app) and is hidden from
