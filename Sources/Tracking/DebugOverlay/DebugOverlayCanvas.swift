@@ -71,9 +71,10 @@ final class DebugOverlayCanvas {
     func draw(_ outline: DebugOverlayOutline) {
         outlines.append(outline)
         let view = nextOutlineView()
-        view.frame = outline.frame
-        view.layer.borderColor = DebugOverlayStyle.color(for: outline.state).cgColor
-        view.layer.borderWidth = DebugOverlayStyle.borderWidth
+        if view.frame != outline.frame { view.frame = outline.frame }
+        let border = DebugOverlayStyle.borderColor(for: outline.state)
+        if view.layer.borderColor !== border { view.layer.borderColor = border }
+        if view.layer.borderWidth != DebugOverlayStyle.borderWidth { view.layer.borderWidth = DebugOverlayStyle.borderWidth }
         caption(outline.caption, color: DebugOverlayStyle.color(for: outline.state), at: outline.frame.origin)
     }
 
@@ -83,8 +84,8 @@ final class DebugOverlayCanvas {
         screens.append(name)
         let view = nextOutlineView()
         view.frame = frame.insetBy(dx: 1, dy: 1)
-        view.layer.borderColor = DebugOverlayStyle.screen.cgColor
-        view.layer.borderWidth = DebugOverlayStyle.screenBorderWidth
+        if view.layer.borderColor !== DebugOverlayStyle.screenBorder { view.layer.borderColor = DebugOverlayStyle.screenBorder }
+        if view.layer.borderWidth != DebugOverlayStyle.screenBorderWidth { view.layer.borderWidth = DebugOverlayStyle.screenBorderWidth }
     }
 
     /// Ends a draw: writes the badge in the bottom-right corner, above the home indicator, and hides the
@@ -156,7 +157,7 @@ final class DebugOverlayCanvas {
             captionLayer.addSubview(label)
         }
         if label.text != text { label.text = text }
-        label.textColor = color
+        if label.textColor !== color { label.textColor = color }
         let size = DebugOverlayStyle.size(of: text, fontSize: DebugOverlayStyle.fontSize)
         var origin = CGPoint(x: corner.x, y: corner.y - size.height)
         if origin.y < window.bounds.minY { origin.y = corner.y }

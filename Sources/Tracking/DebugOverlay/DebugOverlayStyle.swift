@@ -19,16 +19,28 @@ enum DebugOverlayStyle {
     /// The captions' and badge's plate: translucent, so that even if it were scanned it could hide nothing.
     static let plate = UIColor(white: 0, alpha: 0.7)
     static let text = UIColor.white
-    static let screen = UIColor(red: 0.2, green: 0.78, blue: 0.35, alpha: 1)
+    static let screen = counted
+    static let screenBorder = screen.cgColor
 
     /// The border colour of an outline in `state`.
     static func color(for state: DebugOverlayOutline.State) -> UIColor {
         switch state {
-        case .counted: UIColor(red: 0.2, green: 0.78, blue: 0.35, alpha: 1)
-        case .timing: UIColor(red: 0.25, green: 0.6, blue: 1, alpha: 1)
-        case .belowThreshold: UIColor(red: 1, green: 0.8, blue: 0, alpha: 1)
-        case .occluded: UIColor(red: 1, green: 0.58, blue: 0, alpha: 1)
-        case .clipped: UIColor(red: 1, green: 0.23, blue: 0.19, alpha: 1)
+        case .counted: counted
+        case .timing: timing
+        case .belowThreshold: belowThreshold
+        case .occluded: occluded
+        case .clipped: clipped
+        }
+    }
+
+    /// ``color(for:)`` as the layer takes it, made once.
+    static func borderColor(for state: DebugOverlayOutline.State) -> CGColor {
+        switch state {
+        case .counted: countedBorder
+        case .timing: timingBorder
+        case .belowThreshold: belowThresholdBorder
+        case .occluded: occludedBorder
+        case .clipped: clippedBorder
         }
     }
 
@@ -49,4 +61,17 @@ enum DebugOverlayStyle {
         longest = max(longest, current)
         return CGSize(width: CGFloat(longest) * fontSize * 0.6 + 8, height: CGFloat(lines) * fontSize * 1.3 + 4)
     }
+
+    // MARK: - Private
+
+    private static let counted = UIColor(red: 0.2, green: 0.78, blue: 0.35, alpha: 1)
+    private static let timing = UIColor(red: 0.25, green: 0.6, blue: 1, alpha: 1)
+    private static let belowThreshold = UIColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+    private static let occluded = UIColor(red: 1, green: 0.58, blue: 0, alpha: 1)
+    private static let clipped = UIColor(red: 1, green: 0.23, blue: 0.19, alpha: 1)
+    private static let countedBorder = counted.cgColor
+    private static let timingBorder = timing.cgColor
+    private static let belowThresholdBorder = belowThreshold.cgColor
+    private static let occludedBorder = occluded.cgColor
+    private static let clippedBorder = clipped.cgColor
 }
