@@ -94,6 +94,25 @@ struct ReportPrinter {
         }
     }
 
+    /// The debug overlay's cost: a note and a `RESULT overlay` line (no target for the cost with it on; off,
+    /// it must add no allocation).
+    func printOverlay(_ result: OverlayResult) {
+        let allocations = { (value: Double) in AllocationCounting.isSupported ? Self.format(value, digits: 1) : "n/a" }
+        print("")
+        print("debug overlay on \(result.configuration) (\(result.trackedCount) tracked, \(result.outlineCount) outlined): "
+              + "Tracker.scanNow() \(Self.format(result.offNanoseconds / 1e3, digits: 1)) µs off, "
+              + "\(Self.format(result.onNanoseconds / 1e3, digits: 1)) µs on; allocations per scan \(allocations(result.offAllocations)) off, "
+              + "\(allocations(result.onAllocations)) on, \(allocations(result.offAgainAllocations)) off again")
+        if AllocationCounting.isSupported {
+            let extra = result.offAgainAllocations - result.offAllocations
+            print("target overlay off: 0 extra allocations per scan: \(Self.verdict(extra == 0)) (\(Self.format(extra, digits: 1)))")
+        }
+        print("RESULT overlay config=\(result.configuration) tracked=\(result.trackedCount) outlines=\(result.outlineCount) "
+              + "off_ns_per_scan=\(Self.format(result.offNanoseconds, digits: 0)) on_ns_per_scan=\(Self.format(result.onNanoseconds, digits: 0)) "
+              + "off_allocs_per_scan=\(allocations(result.offAllocations)) on_allocs_per_scan=\(allocations(result.onAllocations)) "
+              + "off_again_allocs_per_scan=\(allocations(result.offAgainAllocations))")
+    }
+
     // MARK: - Private
 
     private static let widths = [20, 6, 6, 8, 8, 9, 9, 10, 8, 9, 8, 7]

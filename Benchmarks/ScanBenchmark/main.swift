@@ -22,4 +22,6 @@ MainActor.assumeIsolated {
         results, connectedScenesAllocations: runner.connectedScenesAllocations(),
         trackerScanAllocations: runner.trackerScanAllocations()
     )
+    // The debug overlay at 1,000 tracked views (5 % of 20,000).
+    printer.printOverlay(runner.overlayCost(BenchmarkConfiguration(shape: .wide, viewCount: 20_000, density: .dense)))
 }

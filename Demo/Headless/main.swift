@@ -8,7 +8,8 @@ import Foundation
 import Tracking
 
 // `swift run Demo`: the sample app, driven headlessly through a scripted session on the real main run loop,
-// its events stored, batched and uploaded to a collector on 127.0.0.1 (or the one given with --endpoint).
+// its events stored, batched and uploaded to a collector on 127.0.0.1 (or the one given with --endpoint);
+// with --overlay, the tracker's debug overlay is on and the report pictures it.
 
 let arguments: DemoArguments
 switch DemoArguments.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -54,6 +55,7 @@ Headless.launch {
     launchedApp = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [console, delivery.sink])
 }
 let app = launchedApp!
+app.tracker.showsDebugOverlay = arguments.showsOverlay
 let report = ScanReport(window: app.window, tracker: app.tracker, startDate: startDate)
 app.tracker.scanObserver = { summary in report.record(summary) }
 

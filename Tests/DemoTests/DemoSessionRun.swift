@@ -31,8 +31,9 @@ struct DemoSessionRun {
     /// Every diagnostic of the tracker and the delivery sink.
     let diagnostics: DiagnosticLog
 
-    /// Runs the script. Call ``finish()`` when done with the run.
-    static func start() throws -> DemoSessionRun {
+    /// Runs the script, with the tracker's debug overlay on when `overlay` is. Call ``finish()`` when done
+    /// with the run.
+    static func start(overlay: Bool = false) throws -> DemoSessionRun {
         let clock = ManualTrackingClock()
         let collector = try LoopbackCollector()
         let diagnostics = DiagnosticLog()
@@ -55,6 +56,7 @@ struct DemoSessionRun {
         let app = launched!
         let driver = ManualClockSessionDriver(clock: clock)
         driver.tracker = app.tracker
+        app.tracker.showsDebugOverlay = overlay
         let report = ScanReport(window: app.window, tracker: app.tracker, startDate: clock.now().date)
         var scanModes: [RunLoop.Mode?] = []
         app.tracker.scanObserver = { summary in

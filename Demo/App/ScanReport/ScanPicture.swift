@@ -21,6 +21,14 @@ public struct ScanPicture: Sendable {
         public var fill: [Double]?
         /// A label's text or a button's title, to make the picture readable.
         public var text: String?
+        /// The layer's border colour as RGBA in `0...1`, or `nil` when it has no border.
+        public var border: [Double]? = nil
+        /// The layer's border width, in points (0 without a border).
+        public var borderWidth: Double = 0
+        /// A label's text colour as RGBA in `0...1`.
+        public var textColor: [Double]? = nil
+        /// A label's font size, in points.
+        public var fontSize: Double? = nil
     }
 
     /// The scan's number, from 1, counting every scan of the tracker.
@@ -39,6 +47,9 @@ public struct ScanPicture: Sendable {
     public var tracked: [VisibilityReport.Entry]
     /// The events the scan delivered, in order.
     public var events: [TrackingEvent]
+    /// The views of the tracker's debug overlay as the scan left them, in the window's coordinates
+    /// (`Tracker.showsDebugOverlay`); empty when it is off.
+    public var overlay: [ViewBox] = []
 
     /// Names of the screens the scan counts as visible, such as `feed`.
     public var visibleScreens: [String] {
@@ -63,17 +74,24 @@ public struct ScanPicture: Sendable {
         }
     }
 
-    /// Walks `window` with UIKit's own API, skipping hidden and fully transparent subtrees.
+    /// Walks `window` with UIKit's own API, skipping hidden and fully transparent subtrees; frames are moved
+    /// by `offset` (from `window`'s coordinates to another window's).
     @MainActor
-    static func views(of window: UIWindow) -> [ViewBox] {
+    static func views(of window: UIWindow, offset: CGPoint = .zero) -> [ViewBox] {
         var boxes: [ViewBox] = []
         func visit(_ view: UIView, depth: Int) {
             guard !view.isHidden, view.alpha >= 0.01 else { return }
+            let label = view as? UILabel
+            let hasBorder = view.layer.borderWidth > 0
             boxes.append(ViewBox(
-                frame: view.convert(view.bounds, to: nil),
+                frame: view.convert(view.bounds, to: nil).offsetBy(dx: offset.x, dy: offset.y),
                 depth: depth,
                 fill: rgba(view.backgroundColor),
-                text: (view as? UILabel)?.text ?? (view as? UIButton)?.currentTitle
+                text: label?.text ?? (view as? UIButton)?.currentTitle,
+                border: hasBorder ? view.layer.borderColor.flatMap { rgba(UIColor(cgColor: $0)) } : nil,
+                borderWidth: hasBorder ? Double(view.layer.borderWidth) : 0,
+                textColor: label.flatMap { rgba($0.textColor) },
+                fontSize: label.map { Double($0.font.pointSize) }
             ))
             for subview in view.subviews {
                 visit(subview, depth: depth + 1)

@@ -55,11 +55,24 @@ public final class ScanReport {
             windowBounds: window.bounds,
             views: ScanPicture.views(of: window),
             tracked: visibility.entries.filter { $0.windowIndex != nil },
-            events: summary.events
+            events: summary.events,
+            overlay: overlayViews(over: window)
         ))
     }
 
     // MARK: - Private
+
+    /// The views of the windows above `window` in its scene (the tracker's debug overlay, when it is on),
+    /// in `window`'s coordinates.
+    private func overlayViews(over window: UIWindow) -> [ScanPicture.ViewBox] {
+        guard let scene = window.windowScene else { return [] }
+        var boxes: [ScanPicture.ViewBox] = []
+        for other in scene.windows where other !== window && !other.isHidden && other.windowLevel > window.windowLevel {
+            let offset = CGPoint(x: other.frame.minX - window.frame.minX, y: other.frame.minY - window.frame.minY)
+            boxes += ScanPicture.views(of: other, offset: offset).filter { $0.depth > 0 }
+        }
+        return boxes
+    }
 
     private weak var window: UIWindow?
     private weak var tracker: Tracker?

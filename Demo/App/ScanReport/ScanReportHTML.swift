@@ -71,6 +71,7 @@ public struct ScanReportHTML {
         .delivery { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 16px; margin-bottom: 16px; }
         .delivery h2 { font-size: 18px; margin: 0 0 8px; } .delivery h3 { font-size: 15px; margin: 16px 0 4px; }
         .refused { color: #b91c1c; } code { font-size: 12px; }
+        figure.overlay { margin: 0; } figure.overlay figcaption { color: #555; font-size: 12px; text-align: center; }
         </style></head><body>
         <h1>\(escape(title))</h1>
         <p class="summary">\(escape(summary))</p>
@@ -148,7 +149,7 @@ public struct ScanReportHTML {
     }
 
     private func section(for picture: ScanPicture) -> String {
-        var html = "<section>\n" + svg(for: picture) + "<div>\n"
+        var html = "<section>\n" + svg(for: picture) + overlayFigure(for: picture) + "<div>\n"
         let screens = picture.visibleScreens
         html += "<h2>Scan #\(picture.scanNumber) · t = \(format(picture.time, digits: 3)) s · screen: "
             + "\(escape(screens.isEmpty ? "none" : screens.joined(separator: ", ")))</h2>\n"
@@ -239,11 +240,11 @@ public struct ScanReportHTML {
         return svg
     }
 
-    private func attributes(_ rect: CGRect) -> String {
+    func attributes(_ rect: CGRect) -> String {
         "x=\"\(number(rect.minX))\" y=\"\(number(rect.minY))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\""
     }
 
-    private func fill(_ rgba: [Double]?) -> String {
+    func fill(_ rgba: [Double]?) -> String {
         guard let rgba, rgba.count == 4 else { return "none" }
         let channels = rgba.prefix(3).map { Int(($0 * 255).rounded()).clamped(to: 0...255) }
         return "rgba(\(channels[0]),\(channels[1]),\(channels[2]),\(format(rgba[3], digits: 2)))"
@@ -258,7 +259,7 @@ public struct ScanReportHTML {
         }
     }
 
-    private func number(_ value: CGFloat) -> String {
+    func number(_ value: CGFloat) -> String {
         value.isFinite ? format(Double(value), digits: 1) : "0"
     }
 

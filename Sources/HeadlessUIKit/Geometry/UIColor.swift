@@ -24,6 +24,22 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(white: 0, alpha: 1)
     }
 
+    /// Creates a colour from a CoreGraphics colour's RGBA components (a grey's two components are white
+    /// and alpha).
+    public convenience init(cgColor: CGColor) {
+        let components = cgColor.components ?? []
+        if components.count >= 4 {
+            self.init(red: components[0], green: components[1], blue: components[2], alpha: components[3])
+        } else {
+            self.init(white: components.first ?? 0, alpha: cgColor.alpha)
+        }
+    }
+
+    /// The colour as CoreGraphics sees it, for layers (`layer.borderColor = color.cgColor`).
+    open var cgColor: CGColor {
+        CGColor(red: components.red, green: components.green, blue: components.blue, alpha: components.alpha)
+    }
+
     /// Reads the RGBA components; returns `true`, as every colour here is RGB-compatible.
     open func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
                        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {

@@ -28,6 +28,8 @@ open class UIView: UIResponder {
     var needsLayout = true
     /// The attached gesture recognizers, in the order they were added.
     private var storedGestureRecognizers: [UIGestureRecognizer] = []
+    /// The layer, once asked for: most headless views never are, and pay nothing for it.
+    private var storedLayer: CALayer?
 
     // MARK: - Creating views
 
@@ -78,6 +80,13 @@ open class UIView: UIResponder {
     open var isUserInteractionEnabled = true
     /// An integer that identifies the view, for ``viewWithTag(_:)``.
     open var tag = 0
+    /// The view's Core Animation layer (HeadlessUIKit keeps its border styling; created on first use).
+    open var layer: CALayer {
+        if let storedLayer { return storedLayer }
+        let layer = CALayer()
+        storedLayer = layer
+        return layer
+    }
 
     // MARK: - Accessibility
 

@@ -131,6 +131,13 @@ struct EventRecorder {
         }
     }
 
+    /// The current visibility span of `element` seen on `screen`: when it started (uptime seconds) and
+    /// whether the span is recorded (its impression delivered, or refused by a lifetime or screen-view policy).
+    /// For the debug overlay's countdown.
+    func elementSpan(of element: TrackingElement, on screen: TrackingScreen?) -> (start: Double, recorded: Bool)? {
+        elementSpans[ElementKey(element: element, screen: screen)].map { ($0.start, $0.recorded) }
+    }
+
     /// Ends every visibility span at `instant`, as if a scan then had seen nothing, and appends a
     /// ``TrackingEventKind/screenEnded`` event for each screen span to `events`, in the order the spans
     /// started: the next scan starts new spans. Lifetime policies keep their memory.

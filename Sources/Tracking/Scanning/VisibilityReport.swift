@@ -158,6 +158,15 @@ public struct VisibilityReport: Sendable, Equatable {
         }
     }
 
+    /// The verdict on an anchor the scan reached (the debug overlay judges its outlines with it too).
+    static func verdict(for anchor: ScanAnchor, minimumVisibleRatio: Double) -> Verdict {
+        if anchor.visibleRatio > 0, anchor.visibleRatio >= minimumVisibleRatio { return .visible }
+        if anchor.frame.isEmpty { return .zeroArea }
+        if !(anchor.unoccludedRatio > 0) { return .clippedOrOffscreen }
+        if anchor.unoccludedRatio >= minimumVisibleRatio { return .occluded }
+        return .belowThreshold
+    }
+
     // MARK: - Private
 
     private struct Collector: ScanObserver {
@@ -168,14 +177,6 @@ public struct VisibilityReport: Sendable, Equatable {
 
     private static func rect(_ box: ScanBox) -> CGRect {
         CGRect(x: box.x0, y: box.y0, width: max(box.x1 - box.x0, 0), height: max(box.y1 - box.y0, 0))
-    }
-
-    private static func verdict(for anchor: ScanAnchor, minimumVisibleRatio: Double) -> Verdict {
-        if anchor.visibleRatio > 0, anchor.visibleRatio >= minimumVisibleRatio { return .visible }
-        if anchor.frame.isEmpty { return .zeroArea }
-        if !(anchor.unoccludedRatio > 0) { return .clippedOrOffscreen }
-        if anchor.unoccludedRatio >= minimumVisibleRatio { return .occluded }
-        return .belowThreshold
     }
 
     /// The screen of the nearest view at or above `view` that is a tracked controller's root view.

@@ -10,8 +10,10 @@ extension VisibilityScanner {
 
     /// Appends the visible windows of the foreground scenes to `windowBuffer`, front-most first: higher
     /// `windowLevel` first, then the later-shown window (later in the scene's `windows`) first; records
-    /// where each scene's windows end.
+    /// where each scene's windows end. The debug overlay's windows are left out: they show nothing of the
+    /// app and hide nothing of it.
     func collectConnectedWindows() {
+        let skipsOverlay = DebugOverlayWindow.hasBeenCreated
         for scene in UIApplication.shared.connectedScenes {
             // A scene in the background (or not attached) shows nothing, whatever its windows say.
             guard let windowScene = scene as? UIWindowScene,
@@ -19,7 +21,10 @@ extension VisibilityScanner {
             else { continue }
             let start = windowBuffer.count
             // Reversed, then a stable sort by level: within a level, the later-shown window comes first.
-            for window in windowScene.windows.reversed() where !window.isHidden { windowBuffer.append(window) }
+            for window in windowScene.windows.reversed() where !window.isHidden {
+                if skipsOverlay, window is DebugOverlayWindow { continue }
+                windowBuffer.append(window)
+            }
             var i = start + 1
             while i < windowBuffer.count {
                 let window = windowBuffer[i]

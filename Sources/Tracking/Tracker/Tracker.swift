@@ -137,6 +137,7 @@ public final class Tracker {
         scheduler.stop()
         endAllSpansAndDeliver()
         tapCapture?.stop()
+        debugOverlay?.remove()
     }
 
     /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
@@ -166,15 +167,23 @@ public final class Tracker {
         let scanStart = DispatchTime.now().uptimeNanoseconds
         scanResult.removeAll()
         let inTransition: Bool
-        if let tapCapture, scheduler.isStarted {
-            inTransition = scanner.scan(into: &scanResult, excluding: ScannedWindowsPass(transitions: transitions, tapCapture: tapCapture))
+        let exclusion: any WindowExclusion = if let tapCapture, scheduler.isStarted {
+            ScannedWindowsPass(transitions: transitions, tapCapture: tapCapture)
         } else {
-            inTransition = scanner.scan(into: &scanResult, excluding: transitions)
+            transitions
+        }
+        if let debugOverlay {
+            inTransition = scanner.scanConnectedScenes(into: &scanResult, observer: &debugOverlay.anchors, excluding: exclusion)
+        } else {
+            inTransition = scanner.scan(into: &scanResult, excluding: exclusion)
         }
         let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
         reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
         let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)
         isScanning = false
+        if let debugOverlay {
+            drawDebugOverlay(debugOverlay, at: instant, scanDuration: duration)
+        }
 
         scanStatistics.scanCount += 1
         scanStatistics.totalScanDuration += duration
@@ -202,6 +211,8 @@ public final class Tracker {
 
     /// The validated configuration.
     nonisolated let configuration: TrackingConfiguration
+    /// Draws each scan while ``showsDebugOverlay`` is on; `nil` (and no work) while it is off.
+    var debugOverlay: DebugOverlay?
     /// Finds what is visible.
     let scanner: VisibilityScanner
     /// How many scans the scheduler ran (``scanNow()`` calls excluded).
@@ -362,6 +373,21 @@ public final class Tracker {
                 if let event = deliver(event) { delivered.append(event) }
             }
         }
+    }
+
+    private func drawDebugOverlay(_ overlay: DebugOverlay, at instant: TrackingInstant, scanDuration: TimeInterval) {
+        // Drawn after the events are delivered, so the badge counts them; only while running, so that a
+        // stopped tracker's scanNow() does not bring the overlay back.
+        guard scheduler.isStarted else {
+            overlay.anchors.removeAll()
+            return
+        }
+        let scan = DebugOverlay.Scan(
+            uptime: instant.uptime, duration: scanDuration, minimumVisibleRatio: scanner.minimumVisibleRatio,
+            minimumVisibleDuration: configuration.minimumVisibleDuration,
+            eventsRecorded: statistics.eventsDelivered, delivery: delivery
+        )
+        overlay.draw(scan) { element, screen in recorder.elementSpan(of: element, on: screen) }
     }
 
     private func scheduledScan() {

@@ -19,7 +19,23 @@ final class DeliveryCounters: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The last upload's report, or `nil` before the first one (for the debug overlay's badge).
+    var lastUpload: DeliveryUploadReport? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastUploadReport
+    }
+
+    /// Keeps `report` as the last upload's.
+    func recordUpload(_ report: DeliveryUploadReport) {
+        lock.lock()
+        lastUploadReport = report
+        lock.unlock()
+    }
+
     // MARK: - Private
+
+    private var lastUploadReport: DeliveryUploadReport?
 
     private let lock = NSLock()
     private var statistics = DeliveryStatistics()

@@ -240,6 +240,11 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
 
     // MARK: - Internal
 
+    /// What became of the last upload request, or `nil` before the first (for the debug overlay).
+    var lastUpload: DeliveryUploadReport? {
+        counters.lastUpload
+    }
+
     /// The upload queue on disk.
     let store: EventStore
     /// Events stored while consent is pending.

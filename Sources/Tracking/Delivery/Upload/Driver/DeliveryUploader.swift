@@ -48,7 +48,11 @@ final class DeliveryUploader: @unchecked Sendable {
             return nil
         }
         var sender = WireBatchSender(transport: transport, backoff: configuration.uploadBackoff, diagnostics: report)
-        sender.observer = configuration.uploadObserver
+        let appObserver = configuration.uploadObserver
+        sender.observer = { report in
+            counters.recordUpload(report)
+            appObserver?(report)
+        }
         source = StoreBatchSource(
             store: store, naming: configuration.wireNaming, limits: configuration.wireLimits, counters: counters,
             isUploadAllowed: isUploadAllowed, report: report
