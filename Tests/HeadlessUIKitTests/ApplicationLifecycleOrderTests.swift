@@ -6,7 +6,7 @@ import TestSupport
 /// leaving for the background and on returning, in UIKit's order, with the states UIKit has set when each
 /// is posted (`will…` before the change it announces, `did…` after it).
 final class ApplicationLifecycleOrderTests: HeadlessTestCase {
-    func testASceneBasedLaunchConnectsTheSceneThenActivatesItThenTheApp() {
+    func test44_aSceneBasedLaunchConnectsTheSceneThenActivatesItThenTheApp() {
         MainActor.assumeIsolated {
             let recorder = NotificationRecorder()
             Headless.launch {
@@ -25,7 +25,7 @@ final class ApplicationLifecycleOrderTests: HeadlessTestCase {
         }
     }
 
-    func testALaunchWithoutScenesPostsOnlyTheApplicationsNotifications() {
+    func test44_aLaunchWithoutScenesPostsOnlyTheApplicationsNotifications() {
         MainActor.assumeIsolated {
             let recorder = NotificationRecorder()
             Headless.launch(sceneBased: false)
@@ -36,7 +36,7 @@ final class ApplicationLifecycleOrderTests: HeadlessTestCase {
         }
     }
 
-    func testLeavingAndReturningPostTheScenesNotificationThenTheApplications() {
+    func test44_leavingAndReturningPostTheScenesNotificationThenTheApplications() {
         MainActor.assumeIsolated {
             Headless.launch()
             let recorder = NotificationRecorder()
@@ -56,7 +56,7 @@ final class ApplicationLifecycleOrderTests: HeadlessTestCase {
         }
     }
 
-    func testLeavingTwiceOrReturningWhileInTheForegroundPostsNothing() {
+    func test44_leavingTwiceOrReturningWhileInTheForegroundPostsNothing() {
         MainActor.assumeIsolated {
             Headless.launch()
             let recorder = NotificationRecorder()

@@ -196,15 +196,16 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
         }
     }
 
-    func testADeepLinkThatBringsTheAppBackRidesOnThatOpenOnlyAndTurnedOffStillRecordsTheLink() {
+    func testADeepLinkThatBringsTheAppBackRidesOnThatOpenOnly() {
         let app = LifecycleApp(directory: directory, log: log)
         MainActor.assumeIsolated {
             let sink = InMemoryTrackingSink()
             let tracker = app.launch(version: "1.0", build: "1", sinks: [sink])
             tracker.openURL("myapp://inbox")
             Headless.enterBackground()
-            // `scene(_:openURLContexts:)` comes between entering the foreground and becoming active.
-            let token = NotificationCenter.default.addObserver(forName: UIScene.willEnterForegroundNotification, object: nil, queue: nil) { _ in
+            // `scene(_:openURLContexts:)` comes after the scene began to enter the foreground (its notification,
+            // then the application's) and before it becomes active.
+            let token = NotificationCenter.default.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil) { _ in
                 MainActor.assumeIsolated { tracker.openURL("myapp://item/7") }
             }
             Headless.enterForeground()

@@ -19,7 +19,8 @@ import Foundation
 /// ```
 ///
 /// and, for a URL that launched the app, from `scene(_:willConnectTo:options:)` with
-/// `connectionOptions.urlContexts`. In SwiftUI: `.onOpenURL { url in tracker.openURL(url) }`.
+/// `connectionOptions.urlContexts`; a universal link comes as `scene(_:continue:)` with the activity's
+/// `webpageURL`. In SwiftUI: `.onOpenURL { url in tracker.openURL(url) }`.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)

@@ -19,6 +19,7 @@ final class ProfileTrackingTests: XCTestCase {
             var configuration = TrackingConfiguration()
             configuration.clock = clock
             configuration.storageDirectory = storage     // identity.json goes here, not into the app's data
+            configuration.tracksApplicationLifecycleEvents = false  // this test is about the screen, not the launch
             let recorded = InMemoryTrackingSink()
             let tracker = Tracker(configuration: configuration, sinks: [recorded])
 

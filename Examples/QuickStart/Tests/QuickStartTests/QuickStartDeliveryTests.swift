@@ -33,12 +33,15 @@ final class QuickStartDeliveryTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: storage.appendingPathComponent("consent").path))
         let summary = await sink.flushAndWait()
 
-        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 6, kept: 0, rejected: 0, requests: 1))
+        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 8, kept: 0, rejected: 0, requests: 1))
         let request = try XCTUnwrap(collector.requests.first)
         XCTAssertEqual(request.path, "/v1/batch")
         XCTAssertEqual(request.header("Authorization"), "Basic " + Data("quickstart:".utf8).base64EncodedString())
         let batch = try XCTUnwrap((request.jsonBody as? [String: Any])?["batch"] as? [[String: Any]])
+        // The tracker recorded the app's install and open when the app created it (held while consent was pending).
         XCTAssertEqual(batch.map { "\($0["type"] ?? "") \($0["event"] ?? $0["name"] ?? "-") \($0["userId"] ?? "-")" }, [
+            "track Application Installed -",
+            "track Application Opened -",
             "track signed_up -",
             "identify - -",
             "identify - u-42",
@@ -47,11 +50,12 @@ final class QuickStartDeliveryTests: XCTestCase {
             "track refund_issued -",
         ])
         XCTAssertEqual(batch.map { ($0["properties"] ?? $0["traits"]) as? NSDictionary }, [
+            ["version": "", "build": ""], ["from_background": false, "version": "", "build": ""],
             ["plan": "pro"], ["newsletter": true], ["plan": "pro"], ["total": 42.5], ["level": 3, "visible_ratio": 1], ["amount": 12.5],
         ])
         let anonymousIDs = batch.map { $0["anonymousId"] as? String }
-        XCTAssertEqual(Set(anonymousIDs[0...4]).count, 1)
-        XCTAssertNotEqual(anonymousIDs[5], anonymousIDs[0], "reset() started a new anonymous id")
+        XCTAssertEqual(Set(anonymousIDs[0...6]).count, 1)
+        XCTAssertNotEqual(anonymousIDs[7], anonymousIDs[0], "reset() started a new anonymous id")
         XCTAssertNil(String(decoding: request.body, as: UTF8.self).range(of: "email"), "the before-send hook redacts it")
     }
 }

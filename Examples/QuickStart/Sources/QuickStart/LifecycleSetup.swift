@@ -1,0 +1,26 @@
+import Foundation
+import Tracking
+
+/// The README's lifecycle and deep-link set-up, compiled as written (it names a real backend, so tests never
+/// run it).
+enum LifecycleSetup {
+    /// A tracker with lifecycle events, told of a URL the app was asked to open.
+    /// - Parameters:
+    ///   - url: The URL (`UIOpenURLContext.url`).
+    ///   - sourceApplication: The app that asked (`UIOpenURLContext.options.sourceApplication`).
+    @MainActor
+    static func tracker(openingURL url: URL, from sourceApplication: String?) -> Tracker {
+        // README snippet: lifecycle-and-deep-links
+        var configuration = TrackingConfiguration()
+        configuration.tracksApplicationLifecycleEvents = true       // the default; false observes nothing
+        configuration.deepLinkQueryItemsToRemove.insert("email")     // besides tokens, codes and passwords
+        let tracker = Tracker(writeKey: "YOUR_WRITE_KEY", configuration: configuration)  // in didFinishLaunching
+
+        // In scene(_:openURLContexts:), for each context (and in scene(_:willConnectTo:options:) for each of
+        // connectionOptions.urlContexts): url = context.url, sourceApplication = context.options.sourceApplication.
+        tracker.openURL(url, referringApplication: sourceApplication)
+        // In SwiftUI: .onOpenURL { url in tracker.openURL(url) }
+        // README snippet end
+        return tracker
+    }
+}
