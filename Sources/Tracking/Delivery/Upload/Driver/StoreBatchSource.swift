@@ -86,7 +86,11 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
             recorded = finish(ids, in: segment) && recorded
         }
         let delivered = report.outcomes.filter { $0 == .delivered }.count
+        let acknowledged = finished.values.reduce(0) { $0 + $1.ids.count }
+        // In the same update as `delivered`, so no snapshot counts an acknowledged event both as delivered
+        // and as queued; the uploader recounts the queue from the store when its flush ends.
         counters.update {
+            $0.queued = max(0, $0.queued - acknowledged)
             $0.delivered += report.delivered.count
             $0.dropped += report.rejected.count
             $0.requests += report.outcomes.count
