@@ -20,6 +20,7 @@ MainActor.assumeIsolated {
     }
     printer.printSummary(
         results, connectedScenesAllocations: runner.connectedScenesAllocations(),
-        trackerScanAllocations: runner.trackerScanAllocations()
+        trackerScanAllocations: runner.trackerScanAllocations(),
+        anchoredScanAllocations: runner.anchoredScanAllocations()
     )
 }
