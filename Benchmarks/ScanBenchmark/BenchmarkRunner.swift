@@ -129,6 +129,41 @@ struct BenchmarkRunner {
         return AllocationCounting.allocationsPerCall(repetitions: 5) { tracker.scanNow() }
     }
 
+    /// Allocations per steady-state scan of the connected scenes on wide-1000-dense with SwiftUI anchors
+    /// over it, as a hosting view holds them: a screen anchor, 20 element anchors (15 given that screen
+    /// through the environment, 5 a screen no anchor stands for) and 2 occluder anchors.
+    func anchoredScanAllocations() -> Double {
+        Headless.reset()
+        let hierarchy = GeneratedHierarchy(BenchmarkConfiguration(shape: .wide, viewCount: 1_000, density: .dense))
+        defer {
+            hierarchy.tearDown()
+            Headless.reset()
+        }
+        let hostingView = UIView(frame: hierarchy.window.bounds)
+        hierarchy.window.addSubview(hostingView)
+        let screen = TrackingScreen(screenName: "swiftui_screen")
+        let screenAnchor = TrackingAnchorView()
+        screenAnchor.frame = hostingView.bounds
+        screenAnchor.screen = screen
+        hostingView.addSubview(screenAnchor)
+        for index in 0..<20 {
+            let anchor = TrackingAnchorView()
+            anchor.frame = CGRect(x: 0, y: CGFloat(index * 40), width: 390, height: 40)
+            anchor.element = TrackingElement(elementType: "anchor", identifier: "\(index)")
+            anchor.environmentScreen = index % 4 == 0 ? TrackingScreen(screenName: "unanchored") : screen
+            hostingView.addSubview(anchor)
+        }
+        for index in 0..<2 {
+            let anchor = TrackingAnchorView()
+            anchor.frame = CGRect(x: 0, y: CGFloat(300 + index * 200), width: 390, height: 100)
+            anchor.isOccluder = true
+            hostingView.addSubview(anchor)
+        }
+        let ours = OurScan(window: hierarchy.window)
+        for _ in 0..<3 { _ = ours.scanConnectedScenes() }
+        return AllocationCounting.allocationsPerCall(repetitions: 5) { _ = ours.scanConnectedScenes() }
+    }
+
     // MARK: - Private
 
     private let clock = ContinuousClock()

@@ -50,7 +50,10 @@ struct ReportPrinter {
     /// The targets, the connected-scenes and tracker allocation notes and the `RESULT` lines, in that order.
     /// A `RESULT` line's `exact=1` says the brute-force oracle agreed with our scan on every run of that
     /// configuration.
-    func printSummary(_ results: [ConfigurationResult], connectedScenesAllocations: Double?, trackerScanAllocations: Double?) {
+    func printSummary(
+        _ results: [ConfigurationResult], connectedScenesAllocations: Double?, trackerScanAllocations: Double?,
+        anchoredScanAllocations: Double? = nil
+    ) {
         print("")
         if let connectedScenesAllocations, AllocationCounting.isSupported {
             print("note: scan(into:) (connected scenes, as the tracker calls it) allocates " +
@@ -60,6 +63,10 @@ struct ReportPrinter {
         if let trackerScanAllocations, AllocationCounting.isSupported {
             print("note: Tracker.scanNow() (transition check, scan, recording; a tracked screen, no transition) " +
                   "allocates \(Self.format(trackerScanAllocations, digits: 1)) per scan in steady state on wide-1000-dense")
+        }
+        if let anchoredScanAllocations, AllocationCounting.isSupported {
+            print("note: with SwiftUI anchors (a screen, 20 elements given screens through the environment, 2 occluders) " +
+                  "scan(into:) allocates \(Self.format(anchoredScanAllocations, digits: 1)) per scan on wide-1000-dense")
         }
         for result in results where result.configuration.viewCount == 10_000 {
             let name = result.configuration.name

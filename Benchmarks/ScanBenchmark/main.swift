@@ -20,7 +20,8 @@ MainActor.assumeIsolated {
     }
     printer.printSummary(
         results, connectedScenesAllocations: runner.connectedScenesAllocations(),
-        trackerScanAllocations: runner.trackerScanAllocations()
+        trackerScanAllocations: runner.trackerScanAllocations(),
+        anchoredScanAllocations: runner.anchoredScanAllocations()
     )
     // The debug overlay at 1,000 tracked views (5 % of 20,000).
     printer.printOverlay(runner.overlayCost(BenchmarkConfiguration(shape: .wide, viewCount: 20_000, density: .dense)))

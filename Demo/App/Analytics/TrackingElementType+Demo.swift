@@ -17,4 +17,10 @@ extension TrackingElementType {
     public static let saveButton: Self = "save_button"
     /// The settings screen's logout button.
     public static let logoutButton: Self = "logout_button"
+    /// The about screen's statistics toggle (SwiftUI).
+    public static let statisticsToggle: Self = "statistics_toggle"
+    /// A topic row of the about screen (SwiftUI); its identifier is the topic.
+    public static let aboutTopic: Self = "about_topic"
+    /// The about screen's "what's new" panel (SwiftUI), an opaque cover of the rows under it.
+    public static let whatsNewPanel: Self = "whats_new_panel"
 }

@@ -17,4 +17,6 @@ extension TrackingScreenName {
     public static let editProfile: Self = "edit_profile"
     /// The settings tab.
     public static let settings: Self = "settings"
+    /// The SwiftUI about screen, presented from settings (built where SwiftUI exists).
+    public static let about: Self = "about"
 }

@@ -43,6 +43,7 @@ final class MainFlowController: UIViewController {
             guard let self else { return }
             delegate?.mainFlowDidRequestLogout(self)
         }
+        settings.onShowAbout = { [weak self] in self?.showAbout() }
         tabs.setViewControllers([feedNavigation, profile, settings], animated: false)
         add(childController: tabs)
     }
@@ -53,6 +54,14 @@ final class MainFlowController: UIViewController {
 
     private func showDetail(of post: Post) {
         feedNavigation.pushViewController(PostDetailViewController(post: post), animated: true)
+    }
+
+    /// Presents the SwiftUI about screen where SwiftUI exists; the headless demo never shows it.
+    private func showAbout() {
+        #if canImport(SwiftUI) && canImport(UIKit)
+        let about = AboutScreen.make { [weak self] in self?.dismiss(animated: true) }
+        present(about, animated: true)
+        #endif
     }
 
     private func showEditProfile() {

@@ -17,15 +17,18 @@ import HeadlessUIKit
 /// It never takes part in what the person sees or does: not opaque, a clear background, no touches
 /// (hit-testing skips it, so the views under it get them), no accessibility element, nothing inside it
 /// for assistive technologies.
+///
+/// `package` rather than `internal` only so that the scan benchmark can place anchors; apps get anchors from
+/// the SwiftUI modifiers.
 @MainActor
-final class TrackingAnchorView: UIView {
+package final class TrackingAnchorView: UIView {
     // MARK: - Internal
 
     /// Where its components go.
     let store: TrackingComponentStore
 
     /// - Parameter store: Where its components go (the shared store behind the UIKit properties).
-    init(store: TrackingComponentStore = .shared) {
+    package init(store: TrackingComponentStore = .shared) {
         self.store = store
         super.init(frame: .zero)
         isOpaque = false
@@ -35,13 +38,13 @@ final class TrackingAnchorView: UIView {
         accessibilityElementsHidden = true
     }
 
-    required init?(coder: NSCoder) {
+    package required init?(coder: NSCoder) {
         nil
     }
 
     /// The element it carries: a changed component (another identifier, say) is a new entity for the
     /// recorder, the same component a continuing one.
-    var element: TrackingElement? {
+    package var element: TrackingElement? {
         get { store.element(for: self) }
         set {
             guard newValue != element else { return }
@@ -50,21 +53,21 @@ final class TrackingAnchorView: UIView {
     }
 
     /// The screen it stands for: measured by the screen rule, like a tracked controller's root view.
-    var screen: TrackingScreen? {
+    package var screen: TrackingScreen? {
         get { anchor.screen }
         set { anchor.screen = newValue }
     }
 
     /// The screen its element belongs to, from SwiftUI's environment; `nil` leaves the element to the
     /// nearest tracked controller up the view tree.
-    var environmentScreen: TrackingScreen? {
+    package var environmentScreen: TrackingScreen? {
         get { anchor.environmentScreen }
         set { anchor.environmentScreen = newValue }
     }
 
     /// Whether its rectangle counts as an opaque cover of what is painted before it and of the windows
     /// behind, though it is itself transparent.
-    var isOccluder: Bool {
+    package var isOccluder: Bool {
         get { anchor.isOccluder }
         set { anchor.isOccluder = newValue }
     }

@@ -2,9 +2,10 @@
 package struct VisibleElement: Equatable {
     /// The element's component.
     package var element: TrackingElement
-    /// Index into ``ScanResult/screens`` of the screen the element is attributed to (its nearest ancestor
-    /// controller with a ``TrackingScreen``), or `nil` when no ancestor carries one. That screen is in
-    /// `screens` even when its own ratio is below the threshold.
+    /// Index into ``ScanResult/screens`` of the screen the element is attributed to (the screen a SwiftUI
+    /// anchor's environment names, else its nearest ancestor controller with a ``TrackingScreen``), or `nil`
+    /// when there is none. That screen is in `screens` even when its own ratio is below the threshold (0 for
+    /// an environment screen whose anchor the scan did not reach).
     package var screenIndex: Int?
     /// Visible fraction of the element's own area, in `(0, 1]`, at or above the scan's minimum ratio.
     package var visibleRatio: Double

@@ -39,6 +39,14 @@ import HeadlessUIKit
 /// ## Screens
 /// A controller's screen is visible by the same rules applied to its root view (`viewIfLoaded`). A visible
 /// element is attributed to the nearest view up its tree that is the root view of a tracked controller.
+///
+/// SwiftUI anchors (``TrackingAnchorView``) are views like any other, plus what their ``TrackingAnchor``
+/// component declares: a screen anchor is a screen root (its own rectangle, the screen rule); an element
+/// anchor whose environment names a screen is attributed to the screen anchor with that component (in any
+/// window of the scene), else listed with that screen at ratio 0, instead of the nearest tracked controller; an
+/// occluder anchor is an opaque occluder whatever its background colour. Anchors are marked on the skeleton,
+/// so the scan finds them without looking views up; only the occluder search of a left-out window looks
+/// marks up, and only when an occluder anchor exists.
 /// That screen appears in ``ScanResult/screens`` even when its own ratio is below the threshold (so that
 /// its elements keep their context); consumers filter screens by ``VisibleScreen/visibleRatio``.
 ///

@@ -16,7 +16,7 @@ extension View {
     /// the scan measures the view's own frame: clipped by scroll views and lists, faded or hidden with the
     /// hosting view, covered by windows and opaque views in front. The anchor takes no touches, has no
     /// accessibility role and draws nothing. The element belongs to the screen of the nearest enclosing
-    /// ``SwiftUI/View/trackingScreen(_:)``, else to the nearest view controller with a `trackingScreen` (the
+    /// `trackingScreen(_:)`, else to the nearest view controller with a `trackingScreen` (the
     /// hosting controller, say). Identity is the component, so a lazy row built again is the same
     /// impression while it stays on screen, and a new one after it has left, like a reused cell.
     /// - Parameter element: The element; `nil` tracks nothing.
@@ -27,7 +27,7 @@ extension View {
 
     /// Makes this SwiftUI view a tracked screen: the ``Tracker`` records a screen view when it is really on
     /// screen (by the screen rule, the view's visible fraction), and attributes every
-    /// ``SwiftUI/View/trackingElement(_:)`` inside it to this screen.
+    /// `trackingElement(_:)` inside it to this screen.
     ///
     /// ```swift
     /// SettingsView()

@@ -92,4 +92,27 @@ final class AnchorScreenTests: HeadlessTestCase {
             XCTAssertEqual(fixture.scan(after: 1), ["impression note @detached 1.0"])
         }
     }
+
+    func testTheVisibilityReportExplainsAScreenAnchorTheScanDidNotReachAndGivesItsElementsTheirScreen() {
+        MainActor.assumeIsolated {
+            let host = AnchorFixture.hostingController(screen: "account")
+            let fixture = AnchorFixture(root: host)
+            let security = TrackingScreen(screenName: "security")
+            // A hosting view inside the UIKit screen, hidden by the app: the scan prunes it, the report explains.
+            let hostingView = UIView(frame: host.view.bounds)
+            host.view.addSubview(hostingView)
+            AnchorFixture.screenAnchor(security, frame: hostingView.bounds, in: hostingView)
+            AnchorFixture.elementAnchor(
+                "two_factor", frame: CGRect(x: 0, y: 0, width: 400, height: 100), in: hostingView, environmentScreen: security
+            )
+            hostingView.isHidden = true
+            let entries = fixture.tracker.visibilityReport().entries
+            let screen = entries.first { $0.subject == .screen(security) }
+            XCTAssertEqual(screen?.verdict, .hidden)
+            XCTAssertEqual(screen?.screen, TrackingScreen(screenName: "account"), "the screen around it")
+            let element = entries.first { $0.subject == .element(TrackingElement(elementType: "two_factor")) }
+            XCTAssertEqual(element?.verdict, .hidden)
+            XCTAssertEqual(element?.screen, security)
+        }
+    }
 }
