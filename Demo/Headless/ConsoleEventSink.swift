@@ -2,14 +2,15 @@ import Foundation
 import Tracking
 
 /// Prints each event as it is recorded, in aligned columns: time since the session started, screen, kind,
-/// name. Keeps the events, to name the messages of upload reports, and counts screen views and impressions
-/// for the closing summary.
+/// name (and a screen end's `visible_ms`). Keeps the events, to name the messages of upload reports, and
+/// counts screen views, screen ends and impressions for the closing summary.
 @MainActor
 final class ConsoleEventSink: TrackingSink {
     // MARK: - Internal
 
     private(set) var screenViews = 0
     private(set) var impressions = 0
+    private(set) var screenEnds = 0
     /// Every event received, in order.
     private(set) var events: [TrackingEvent] = []
 
@@ -27,13 +28,17 @@ final class ConsoleEventSink: TrackingSink {
         switch event.kind {
         case .screenView: screenViews += 1
         case .impression: impressions += 1
+        case .screenEnded: screenEnds += 1
         default: break
         }
         let time = String(format: "%7.3fs", event.timestamp.timeIntervalSince(startDate))
         let screen = event.screen.map { screen in
             screen.identifier.map { "\(screen.screenName)#\($0)" } ?? screen.screenName.rawValue
         } ?? "-"
-        let name = event.identifier.map { "\(event.name)#\($0)" } ?? event.name
+        var name = event.identifier.map { "\(event.name)#\($0)" } ?? event.name
+        if let visible = event.visibleDuration {
+            name += " visible_ms=\(Int((visible * 1000).rounded()))"
+        }
         print("   \(time)  \(pad(screen, 20)) \(pad(event.kind.rawValue, 12)) \(name)")
     }
 
