@@ -123,8 +123,9 @@ public final class Tracker {
     }
 
     /// Stops scanning, and nothing else. Every visibility span ends: each screen on screen gets its
-    /// ``TrackingEventKind/screenEnded`` event, delivered before this returns, and after a restart what is on
-    /// screen is seen anew (except under the lifetime policies).
+    /// ``TrackingEventKind/screenEnded`` event, delivered before this returns (called from a sink during a
+    /// scan's delivery, right after that scan's events), and after a restart what is on screen is seen anew
+    /// (except under the lifetime policies). A tracker released while running records no such ends.
     ///
     /// Explicit calls (``track(_:properties:)-(_,TrackingProperties)`` and the others) still reach the sinks, and the sinks go on
     /// with what they do on their own: a ``DeliverySink`` keeps its queue and keeps uploading it (on its
