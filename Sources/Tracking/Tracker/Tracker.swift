@@ -120,6 +120,7 @@ public final class Tracker {
             ))
         }
         scheduler.start()
+        applicationActivityChanged(UIApplication.shared.applicationState == .active)
     }
 
     /// Stops scanning, and nothing else. Every visibility span ends: each screen on screen gets its
@@ -205,7 +206,8 @@ public final class Tracker {
         runLoop: runLoop,
         notificationCenter: notificationCenter,
         onScan: { [weak self] in self?.scheduledScan() },
-        onPause: { [weak self] in self?.endAllSpansAndDeliver() }
+        onPause: { [weak self] in self?.endAllSpansAndDeliver() },
+        onActivityChange: { [weak self] isActive in self?.applicationActivityChanged(isActive) }
     )
 
     /// - Parameters:
@@ -319,6 +321,12 @@ public final class Tracker {
                 if let event = deliver(event) { delivered.append(event) }
             }
         }
+    }
+
+    /// Screen time runs only while the app is active: an inactive app (in the app switcher, under a system
+    /// alert or Notification Center) keeps its spans, so no second screen view follows, but not its time.
+    private func applicationActivityChanged(_ isActive: Bool) {
+        recorder.setApplicationActive(isActive, at: configuration.clock.now())
     }
 
     private func scheduledScan() {
