@@ -2,14 +2,15 @@ import Foundation
 import Tracking
 
 /// Prints each event as it is recorded, in aligned columns: time since the session started, screen, kind,
-/// name. Keeps the events, to name the messages of upload reports, and counts screen views and impressions
-/// for the closing summary.
+/// name (and a screen end's `visible_ms`). Keeps the events, to name the messages of upload reports, and
+/// counts screen views, screen ends and impressions for the closing summary.
 @MainActor
 final class ConsoleEventSink: TrackingSink {
     // MARK: - Internal
 
     private(set) var screenViews = 0
     private(set) var impressions = 0
+    private(set) var screenEnds = 0
     /// Every event received, in order.
     private(set) var events: [TrackingEvent] = []
 
@@ -27,6 +28,7 @@ final class ConsoleEventSink: TrackingSink {
         switch event.kind {
         case .screenView: screenViews += 1
         case .impression: impressions += 1
+        case .screenEnded: screenEnds += 1
         default: break
         }
         let time = String(format: "%7.3fs", event.timestamp.timeIntervalSince(startDate))
@@ -38,6 +40,8 @@ final class ConsoleEventSink: TrackingSink {
             // Lifecycle events and deep links say what they carry (`from_background`, the cleaned `url`).
             name += " {" + event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.text($0.value))" }
                 .joined(separator: ", ") + "}"
+        } else if let visible = event.visibleDuration {
+            name += " visible_ms=\(Int((visible * 1000).rounded()))"
         }
         print("   \(time)  \(pad(screen, 20)) \(pad(event.kind.rawValue, 12)) \(name)")
     }

@@ -66,6 +66,7 @@ session.onStep = { step in
     report.currentStep = step
     print("▶ \(step) — \(step.expectation)")
 }
+session.onScreenTime = { comparison in print("   ⏱ \(comparison)") }
 
 print("Sightline demo: a sample app (login flow, then a tab bar with feed, profile and settings), driven by a script.")
 print("Tracker: \(Int(configuration.scansPerSecond)) scans/s at most, only when the run loop is idle; an element counts")
@@ -92,7 +93,7 @@ print("\n\(target.receiver) \(batches.count) requests; \(messageIds.count) messa
 let statistics = app.tracker.statistics
 let deliveryStatistics = delivery.sink.statistics
 let summary = DemoSummary(
-    screenViews: console.screenViews, impressions: console.impressions, scans: statistics.scanCount,
+    screenViews: console.screenViews, screenEnds: console.screenEnds, impressions: console.impressions, scans: statistics.scanCount,
     scanDuration: statistics.totalScanDuration, batches: batches
 )
 let page = ScanReportHTML(

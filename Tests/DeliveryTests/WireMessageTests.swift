@@ -83,6 +83,41 @@ final class WireMessageTests: XCTestCase {
         XCTAssertEqual(WireMessage.shadowedPropertyKeys(of: rage, naming: TrackingWireNaming()), ["screen_name", "tap_count"])
     }
 
+    func testScreenEndedBecomesATrackCallWithWholeMillisecondsUnderRenamableNames() throws {
+        let end = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .screenEnded,
+                                screen: TrackingScreen(screenName: "my_profile", identifier: "42", properties: ["tab": "main"]),
+                                visibleRatio: 0.8, identity: TrackingIdentity(anonymousID: Self.anonymousID),
+                                visibleDuration: 3.000_6)
+        let message = try XCTUnwrap(WireMessage(event: end, naming: TrackingWireNaming()))
+        XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","event":"Screen Ended","properties":{"tab":"main","screen_name":"my_profile","screen_id":"42","visible_ms":3001},"context":{}}"#)
+
+        var naming = TrackingWireNaming()
+        naming.screenEndedEvent = "Page Left"
+        naming.propertyKeys.visibleDuration = "duration_ms"
+        var shadowing = end
+        shadowing.screen?.properties = ["duration_ms": "the app's", "visible_ms": 1]
+        XCTAssertEqual(WireMessage.shadowedPropertyKeys(of: shadowing, naming: naming), ["duration_ms"])
+        let renamed = try XCTUnwrap(WireMessage(event: shadowing, naming: naming))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(renamed.encoded().bytes)) as? [String: Any])
+        XCTAssertEqual(json["event"] as? String, "Page Left")
+        let properties = try XCTUnwrap(json["properties"] as? [String: Any])
+        XCTAssertEqual(properties["duration_ms"] as? Int, 3001, "the SDK's value wins")
+        XCTAssertEqual(properties["visible_ms"] as? Int, 1, "no longer an SDK key")
+        XCTAssertNil(properties["visible_ratio"])
+    }
+
+    func testScreenEndedDurationsThatNoClockGivesAreClampedOnTheWire() throws {
+        for (seconds, milliseconds) in [(-1.0, 0), (.nan, 0), (.infinity, 0), (0.0004, 0), (0.0005, 1), (1e300, 9_007_199_254_740_991)] {
+            let end = TrackingEvent(timestamp: Self.when, kind: .screenEnded, screen: TrackingScreen(screenName: "feed"),
+                                    visibleRatio: 1, identity: TrackingIdentity(anonymousID: Self.anonymousID), visibleDuration: seconds)
+            let message = try XCTUnwrap(WireMessage(event: end, naming: TrackingWireNaming()))
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(message.encoded().bytes)) as? [String: Any])
+            let properties = try XCTUnwrap(json["properties"] as? [String: Any])
+            XCTAssertEqual(properties["visible_ms"] as? Int, milliseconds, "\(seconds) s")
+        }
+    }
+
     func testExplicitEventBecomesATrackCallNamedByTheEvent() throws {
         let event = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .track, screen: nil, visibleRatio: 0,
                                   eventName: "Order Completed", eventProperties: ["total": 42.5, "items": 3],

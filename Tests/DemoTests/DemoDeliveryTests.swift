@@ -48,7 +48,9 @@ final class DemoDeliveryTests: XCTestCase {
             let byId = Dictionary(uniqueKeysWithValues: zip(messageIds, messages))
             let received = events.map { byId[Self.messageId($0)].map(Self.call) ?? "missing" }
             XCTAssertEqual(received, events.map(Self.expectedCall))
-            XCTAssertEqual(events.filter { $0.kind == .screenView }.count, 10)
+            XCTAssertEqual(events.filter { $0.kind == .screenView }.count, 11)
+            // Every screen view's span ends: by the next screen, the page sheet, the background, or the stop.
+            XCTAssertEqual(events.filter { $0.kind == .screenEnded }.count, 11)
             XCTAssertEqual(events.filter { $0.kind == .impression }.count, 21)
             XCTAssertEqual(events.filter { $0.kind == .track }.map(\.name), [
                 "Application Installed", "Application Opened", "profile_saved",
@@ -85,7 +87,10 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(Set(anonymousIds[...loggedOut]).count, 1)
             XCTAssertEqual(Set(anonymousIds[(loggedOut + 1)...]).count, 1)
             XCTAssertNotEqual(anonymousIds[loggedOut], anonymousIds[loggedOut + 1])
-            XCTAssertEqual(events[(loggedOut + 1)...].map(DemoSessionRun.label), ["login", "login_button", "Deep Link Opened"])
+            // The settings screen ends as the login flow replaces it; step 13 ends login and forgot_password.
+            XCTAssertEqual(events[(loggedOut + 1)...].map(DemoSessionRun.label), [
+                "settings", "login", "login_button", "login", "forgot_password", "forgot_password", "Deep Link Opened",
+            ])
         }
     }
 
@@ -120,8 +125,8 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(kinds, "10 screen views, 21 impressions, 4 lifecycle events, 1 deep link, 2 other track calls, 1 identify call")
             let figures = "; \(total) events delivered in \(requests.count) \(requests.count == 1 ? "batch" : "batches") (\(kinds))"
             for batches in [fromCollector, fromReports] {
-                let line = DemoSummary(screenViews: 10, impressions: 21, scans: 75, scanDuration: 0.0164, batches: batches).line
-                XCTAssertEqual(line, "Demo finished: 10 screen views, 21 impressions, 75 scans, 16.4 ms scanning" + figures)
+                let line = DemoSummary(screenViews: 11, screenEnds: 11, impressions: 21, scans: 75, scanDuration: 0.0164, batches: batches).line
+                XCTAssertEqual(line, "Demo finished: 11 screen views, 11 screen ends, 21 impressions, 75 scans, 16.4 ms scanning" + figures)
             }
             XCTAssertEqual(total, events.count)
 
@@ -184,6 +189,10 @@ final class DemoDeliveryTests: XCTestCase {
             shown += event.screen.map { ["screen_name=\($0.screenName)"] } ?? []
             shown += event.screen?.identifier.map { ["screen_id=\($0)"] } ?? []
             return "track Element Viewed {\(shown.joined(separator: ", "))}"
+        case .screenEnded:
+            shown += event.screen.map { ["screen_name=\($0.screenName)"] } ?? []
+            shown += event.screen?.identifier.map { ["screen_id=\($0)"] } ?? []
+            return "track Screen Ended {\(shown.joined(separator: ", "))}"
         case .identify:
             return "identify \(event.name) {display_name=Ada}"
         default:

@@ -23,6 +23,8 @@ struct DemoSessionRun {
     let report: ScanReport
     /// For each step, the impressions it recorded, as `feed_cell#post-3 on feed`.
     let impressionsByStep: [Set<String>]
+    /// Step 13's login screen time, measured both ways.
+    let screenTimeComparison: ScreenTimeComparison?
     let scanModes: [RunLoop.Mode?]
     let collector: LoopbackCollector
     let delivery: DemoDelivery
@@ -86,7 +88,8 @@ struct DemoSessionRun {
         app.tracker.stop()
         let flush = delivery.flushAndWait(timeout: 60) { Headless.runMainRunLoop(for: 0.01) }
         return DemoSessionRun(
-            sink: sink, driver: driver, report: report, impressionsByStep: impressionsByStep, scanModes: scanModes,
+            sink: sink, driver: driver, report: report, impressionsByStep: impressionsByStep,
+            screenTimeComparison: session.screenTimeComparison, scanModes: scanModes,
             collector: collector, delivery: delivery, flush: flush, diagnostics: diagnostics
         )
     }

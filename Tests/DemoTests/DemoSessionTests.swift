@@ -28,6 +28,7 @@ final class DemoSessionTests: HeadlessTestCase {
                 "settings",
                 "settings",
                 "login",
+                "forgot_password",
             ])
             // The drag held the run loop in tracking mode: the scheduler's ticks waited, no scan ran.
             XCTAssertEqual(run.driver.scansDuringDrags, [0])
@@ -65,13 +66,14 @@ final class DemoSessionTests: HeadlessTestCase {
             let run = try DemoSessionRun.start()
             defer { run.finish() }
 
-            // Per step: the scan that first sees the new state, then the one that counts its impressions; the
-            // screenshot step changes nothing visible (the banner appears under the sheet).
+            // Per step: the scan that first sees the new state (with the end of the screen it replaces), then
+            // the one that counts its impressions; the screenshot step changes nothing visible (the banner
+            // appears under the sheet); step 13's first scan sees forgot_password, the background having ended login.
             XCTAssertEqual(run.report.pictures.map(\.events.count), [
-                1, 1, 1, 4, 0, 4, 1, 1, 1, 4, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1,
+                1, 1, 2, 4, 0, 4, 2, 1, 2, 4, 2, 1, 2, 1, 2, 2, 2, 1, 1, 1, 2, 1, 1,
             ])
             XCTAssertEqual(run.report.pictures.map { $0.step?.number ?? 0 }, [
-                1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 9, 9, 10, 10, 11, 11, 12, 12,
+                1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 9, 9, 10, 10, 11, 11, 12, 12, 13,
             ])
             XCTAssertEqual(run.report.pictures[6].visibleScreens, ["post_detail#post-6"])
 
@@ -87,9 +89,25 @@ final class DemoSessionTests: HeadlessTestCase {
             ])
 
             let html = ScanReportHTML(title: "t", summary: "s", pictures: run.report.pictures).render()
-            XCTAssertEqual(html.components(separatedBy: "<svg xmlns=").count - 1, 22)
+            XCTAssertEqual(html.components(separatedBy: "<svg xmlns=").count - 1, 23)
             XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
             XCTAssertTrue(html.contains("occluded by an opaque view in front"))
+        }
+    }
+
+    func testStep13TimesTheLoginScreenBothWaysAcrossTheBackground() throws {
+        try MainActor.assumeIsolated {
+            let run = try DemoSessionRun.start()
+            defer { run.finish() }
+
+            // Login was in front for one dwell (0.4 s); the appearance timer also counts the 2 s in the background.
+            XCTAssertEqual(run.screenTimeComparison, ScreenTimeComparison(
+                screen: "login", visibleMilliseconds: [400], appearedMilliseconds: 2400
+            ))
+            XCTAssertEqual(run.screenTimeComparison?.description,
+                           "login: Screen Ended visible_ms 400 (1 span); viewDidAppear→viewDidDisappear 2400 ms")
+            let ends = run.sink.events.filter { $0.kind == .screenEnded }.map { "\(DemoSessionRun.label($0)) \(Int(($0.visibleDuration ?? -1) * 1000))" }
+            XCTAssertEqual(ends.suffix(2), ["login 400", "forgot_password 400"])
         }
     }
 

@@ -334,4 +334,25 @@ final class EventRecorderTests: XCTestCase {
         XCTAssertEqual(harness.endAllSpans(by: 1), [])
         XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1)])), ["screen_view profile#u1 1.0"])
     }
+
+    func testTimeWhileTheAppIsInactiveIsTakenOutOfTheSpanWithoutEndingIt() {
+        var harness = RecorderHarness()
+        let feed = F.scan(screens: [(F.feed, 1)])
+        XCTAssertEqual(harness.step(feed), ["screen_view feed 1.0"])
+        harness.clock.advance(by: 1)
+        harness.recorder.setApplicationActive(false, at: harness.clock.now())
+        // Scans go on while inactive (a system alert over the screen): the span goes on, its time does not.
+        XCTAssertEqual(harness.step(by: 3, feed), [])
+        harness.recorder.setApplicationActive(false, at: harness.clock.now())
+        harness.clock.advance(by: 1)
+        harness.recorder.setApplicationActive(true, at: harness.clock.now())
+        harness.recorder.setApplicationActive(true, at: harness.clock.now())
+        XCTAssertEqual(harness.step(by: 0.5, F.scan(screens: [(F.profile, 1)])), ["screen_ended feed 1.0 1500ms", "screen_view profile#u1 1.0"])
+        // A span that starts while inactive counts from the activation.
+        harness.recorder.setApplicationActive(false, at: harness.clock.now())
+        XCTAssertEqual(harness.step(by: 1, F.scan(screens: [(F.profile, 1), (F.settings, 1)])), ["screen_view settings 1.0"])
+        harness.clock.advance(by: 2)
+        harness.recorder.setApplicationActive(true, at: harness.clock.now())
+        XCTAssertEqual(harness.endAllSpans(by: 0.25), ["screen_ended profile#u1 1.0 250ms", "screen_ended settings 1.0 250ms"])
+    }
 }

@@ -117,7 +117,7 @@ final class ScreenTimeTests: HeadlessTestCase {
             let (setup, _, _, tracker) = Self.detailOverFeed()
             tracker.start()
             defer { tracker.stop() }
-            XCTAssertEqual(Self.run(tracker, setup, for: 1.5), ["screen_view detail#p7 1.0"])
+            XCTAssertEqual(Self.run(tracker, setup, for: 1.5, settling: false), ["screen_view detail#p7 1.0"])
 
             Headless.enterBackground()
             // The move to the background delivers the end itself, at its own instant: 1.5 s after the push,
@@ -126,10 +126,32 @@ final class ScreenTimeTests: HeadlessTestCase {
             XCTAssertEqual(setup.sink.events.last?.timestamp, setup.clock.now().date)
             setup.clock.advance(by: 60)
             Headless.enterForeground()
-            XCTAssertEqual(Self.run(tracker, setup, for: 1), ["screen_view detail#p7 1.0"])
+            XCTAssertEqual(Self.run(tracker, setup, for: 1, settling: false), ["screen_view detail#p7 1.0"])
             Headless.enterBackground()
             XCTAssertEqual(setup.sink.events.last?.summary, "screen_ended detail#p7 1.0 875ms")
             XCTAssertEqual(setup.sink.events.map(\.kind), [.screenView, .screenEnded, .screenView, .screenEnded])
+        }
+    }
+
+    func testTimeInTheAppSwitcherDoesNotCountAndTheSpanGoesOn() {
+        MainActor.assumeIsolated {
+            let (setup, navigation, _, tracker) = Self.detailOverFeed()
+            tracker.start()
+            defer { tracker.stop() }
+            XCTAssertEqual(Self.run(tracker, setup, for: 2, settling: false), ["screen_view detail#p7 1.0"])
+
+            // Swiping up to the app switcher and back: inactive, never in the background. UIKit posts these.
+            NotificationCenter.default.post(name: UIApplication.willResignActiveNotification, object: UIApplication.shared)
+            XCTAssertEqual(Self.run(tracker, setup, for: 10, settling: false), [])
+            NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: UIApplication.shared)
+            XCTAssertEqual(Self.run(tracker, setup, for: 1, settling: false), [], "no second screen view after the switcher")
+
+            navigation.popViewController(animated: false)
+            // Without running the main run loop: the started tracker's timer must not add a scan of its own.
+            XCTAssertEqual(Self.run(tracker, setup, for: 0.5, settling: false), [
+                "screen_ended detail#p7 1.0 3000ms", "screen_view feed 1.0",
+            ])
+            XCTAssertEqual(tracker.scheduledScanCount, 0)
         }
     }
 
@@ -137,7 +159,7 @@ final class ScreenTimeTests: HeadlessTestCase {
         MainActor.assumeIsolated {
             let (setup, _, _, tracker) = Self.detailOverFeed()
             tracker.start()
-            XCTAssertEqual(Self.run(tracker, setup, for: 2), ["screen_view detail#p7 1.0"])
+            XCTAssertEqual(Self.run(tracker, setup, for: 2, settling: false), ["screen_view detail#p7 1.0"])
             setup.clock.advance(by: 0.1)
             tracker.stop()
             XCTAssertEqual(setup.sink.events.map(\.summary), ["screen_view detail#p7 1.0", "screen_ended detail#p7 1.0 1975ms"])
@@ -257,12 +279,14 @@ final class ScreenTimeTests: HeadlessTestCase {
     }
 
     /// Lets exactly `seconds` pass with a scan every ``scanInterval``, the first `offset` seconds from now,
-    /// and returns the summaries of the events the scans delivered.
+    /// and returns the summaries of the events the scans delivered; `settling` first lets pending layout and
+    /// transitions finish on the main run loop.
     @MainActor
     private static func run(
-        _ tracker: Tracker, _ setup: Setup, for seconds: TimeInterval, offset: TimeInterval = scanInterval / 2
+        _ tracker: Tracker, _ setup: Setup, for seconds: TimeInterval, offset: TimeInterval = scanInterval / 2,
+        settling: Bool = true
     ) -> [String] {
-        Headless.settle()
+        if settling { Headless.settle() }
         var summaries: [String] = []
         var elapsed: TimeInterval = 0
         var next = offset

@@ -11,6 +11,8 @@ final class TrackingConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.minimumAlpha, 0.01)
         XCTAssertEqual(configuration.impressionPolicy, .oncePerVisibilitySpan)
         XCTAssertEqual(configuration.screenViewPolicy, .oncePerVisibilitySpan)
+        XCTAssertTrue(configuration.recordsScreenEnded)
+        XCTAssertEqual(EventRecorder.Rules(configuration), EventRecorder.Rules())
         XCTAssertTrue(configuration.clock is SystemTrackingClock)
         XCTAssertEqual(configuration.maximumNameLength, 256)
         XCTAssertEqual(configuration.maximumPropertyValueLength, 1024)

@@ -58,4 +58,30 @@ final class TrackingEventTests: XCTestCase {
         XCTAssertEqual(TrackingEventKind.screenView.rawValue, "screen_view")
         XCTAssertEqual(TrackingEventKind.impression.description, "impression")
     }
+
+    func testScreenEndedCarriesItsDurationInJSONAndJSONWithoutOneStillDecodes() throws {
+        let end = TrackingEvent(
+            id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, timestamp: Date(timeIntervalSince1970: 0),
+            kind: .screenEnded, screen: TrackingScreen(screenName: "feed"), visibleRatio: 1, visibleDuration: 3.25
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(end)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), """
+        {"eventProperties":{},"id":"00000000-0000-0000-0000-000000000002","kind":"screen_ended",\
+        "screen":{"properties":{},"screenName":"feed"},"timestamp":-978307200,"visibleDuration":3.25,"visibleRatio":1}
+        """)
+        XCTAssertEqual(try JSONDecoder().decode(TrackingEvent.self, from: data), end)
+        XCTAssertEqual(end.description, "screen_ended feed ratio=1.0 visible=3.25s")
+
+        // Written before the field existed (what a sink may have persisted): decodes, without a duration.
+        let older = Data("""
+        {"eventProperties":{},"id":"00000000-0000-0000-0000-000000000003","kind":"screen_view",\
+        "screen":{"properties":{},"screenName":"feed"},"timestamp":0,"visibleRatio":1}
+        """.utf8)
+        let decoded = try JSONDecoder().decode(TrackingEvent.self, from: older)
+        XCTAssertEqual(decoded.kind, .screenView)
+        XCTAssertNil(decoded.visibleDuration)
+        XCTAssertEqual(TrackingEventKind.screenEnded.rawValue, "screen_ended")
+    }
 }

@@ -23,6 +23,8 @@ public final class SampleApp {
 
     /// The tracker every screen and element of the app reports to.
     public let tracker: Tracker
+    /// The tracker's clock, for timing the app itself on the same time line.
+    public let clock: any TrackingClock
     /// The app's only window.
     public let window: UIWindow
     /// The window's root flow.
@@ -40,7 +42,8 @@ public final class SampleApp {
         trackingConfiguration: TrackingConfiguration = TrackingConfiguration(),
         sinks: [any TrackingSink]
     ) {
-        tracker = Tracker(configuration: trackingConfiguration, sinks: sinks)
+        tracker = Tracker(configuration: trackingConfiguration, sinks: sinks + [screenEnds])
+        clock = trackingConfiguration.clock
         dependencies = AppDependencies(accounts: AccountService(), posts: PostRepository(count: 20), analytics: tracker)
         window = UIWindow(windowScene: windowScene)
         appFlow = AppFlowController(dependencies: dependencies)
@@ -62,4 +65,8 @@ public final class SampleApp {
     public func open(_ url: URL, referringApplication: String?) {
         tracker.openURL(url, referringApplication: referringApplication)
     }
+    // MARK: - Internal
+
+    /// Every `Screen Ended` the tracker delivered, for the session's screen-time comparison.
+    let screenEnds = ScreenEndedLog()
 }

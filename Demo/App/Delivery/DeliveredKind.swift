@@ -5,6 +5,8 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
     case screenView
     /// A `track Element Viewed` call.
     case impression
+    /// A `track Screen Ended` call.
+    case screenEnded
     /// A `track` call of Segment's application lifecycle (`Application Installed`, `Updated`, `Opened`,
     /// `Backgrounded`).
     case lifecycle
@@ -25,6 +27,7 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
         switch (message.type, message.name) {
         case ("screen", _): self = .screenView
         case ("track", "Element Viewed"): self = .impression
+        case ("track", "Screen Ended"): self = .screenEnded
         case ("track", "Application Installed"), ("track", "Application Updated"), ("track", "Application Opened"),
              ("track", "Application Backgrounded"):
             self = .lifecycle
@@ -41,6 +44,7 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
         let (singular, plural): (String, String) = switch self {
         case .screenView: ("screen view", "screen views")
         case .impression: ("impression", "impressions")
+        case .screenEnded: ("screen end", "screen ends")
         case .lifecycle: ("lifecycle event", "lifecycle events")
         case .deepLink: ("deep link", "deep links")
         case .track: ("other track call", "other track calls")

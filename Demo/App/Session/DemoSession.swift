@@ -8,7 +8,7 @@ import Tracking
 
 /// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, go back, present a page
 /// sheet over the profile, take a screenshot, save, switch tabs, go to the background and back, log out,
-/// open a newsletter's deep link.
+/// time the login screen both ways across a trip to the background, and open a newsletter's deep link.
 /// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` at
 /// login, `track` for saving the profile and for logging out, and `reset()` at logout. The tracker records
 /// the application's lifecycle on its own (`Application Installed` and `Opened` at launch, `Backgrounded`
@@ -43,6 +43,10 @@ public final class DemoSession {
     public var onStep: ((DemoSessionStep) -> Void)?
     /// Called after each checkpoint scan, with the events it delivered.
     public var onCheckpoint: (([TrackingEvent]) -> Void)?
+    /// Called in step 13 with the login screen's time measured both ways.
+    public var onScreenTime: ((ScreenTimeComparison) -> Void)?
+    /// The login screen's time measured both ways in step 13, once it ran.
+    public private(set) var screenTimeComparison: ScreenTimeComparison?
 
     /// Creates a session; nothing happens until ``run()``.
     /// - Parameters:
@@ -69,12 +73,16 @@ public final class DemoSession {
         ("Switch to the Settings tab", "screen_view settings; the logout button counts"),
         ("Background, then foreground", "Application Backgrounded; no scans in the background, where the queue is uploaded inside a background task; back in front, Application Opened (from_background true) and settings is a new screen view"),
         ("Log out", "track logged_out, reset to a new anonymous id; the app flow swaps back to the login flow: screen_view login"),
+        ("Leave login in the background for 2 s, come back, open Forgot password",
+         "Screen Ended login at the move to the background, visible_ms = its time in front; a viewDidAppear→viewDidDisappear "
+            + "timer on the same clock also counts the 2 s in the background, as it would the time under a page sheet, since "
+            + "UIKit calls viewDidDisappear for neither; screen_view forgot_password"),
         ("Open a newsletter link", "Deep Link Opened with the post's URL, without its credentials, sign-in token and fragment"),
     ].enumerated().map { index, step in
         DemoSessionStep(number: index + 1, title: step.0, expectation: step.1)
     }
 
-    /// Runs the whole script. The app is left on the login screen, its tracker still running.
+    /// Runs the whole script. The app is left on the forgot-password screen, its tracker still running.
     /// - Throws: ``DemoSessionError`` when the app is not in the state a step needs.
     public func run() throws {
         try step(0) { app.launch() }
@@ -112,8 +120,28 @@ public final class DemoSession {
         }
         try step(11) {
             driver.tap(try require(app.appFlow.mainFlow?.settings.logoutButton, "the main flow is not shown"))
+            // Times the new login screen from its viewDidAppear (now, or caught up now) for step 13.
+            try require(app.appFlow.loginFlow?.login, "the login flow is not shown").add(behaviours: [loginTimer])
         }
         try step(12) {
+            let login = try require(app.appFlow.loginFlow?.login, "the login flow is not shown")
+            let endsBefore = app.screenEnds.events.count
+            driver.enterBackground()
+            driver.wait(Self.backgroundStint)
+            driver.enterForeground()
+            driver.tap(login.forgotPasswordButton)
+            driver.settle()
+            let appeared = try require(loginTimer.lastAppearance, "the login screen did not disappear")
+            let visible = app.screenEnds.events.dropFirst(endsBefore).filter { $0.screen?.screenName == .login }
+            let comparison = ScreenTimeComparison(
+                screen: TrackingScreenName.login.rawValue,
+                visibleMilliseconds: visible.map { Int((($0.visibleDuration ?? 0) * 1000).rounded()) },
+                appearedMilliseconds: Int((appeared * 1000).rounded())
+            )
+            screenTimeComparison = comparison
+            onScreenTime?(comparison)
+        }
+        try step(13) {
             app.open(DemoLinks.newsletterPost("post-6", signInToken: "one-time-7f3a"), referringApplication: "com.apple.mobilemail")
         }
     }
@@ -121,6 +149,9 @@ public final class DemoSession {
     // MARK: - Private
 
     private let driver: any DemoSessionDriver
+    /// Seconds in the background in step 13: long beside ``dwell``, short for a demo run in real time.
+    private static let backgroundStint: TimeInterval = 2
+    private lazy var loginTimer = AppearanceTimer(clock: app.clock)
     private var current = DemoSession.steps[0]
 
     /// Runs one step: announce, act, settle, checkpoint, dwell, checkpoint.

@@ -57,8 +57,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     ///
     /// Measured on the tracker's ``TrackingConfiguration/clock`` from the scan that first saw the screen to
     /// the scan that no longer saw it (or to ``Tracker/stop()`` or the move to the background), so it is
-    /// within one scan interval of the true time; time under an opaque cover and in the background is not
-    /// in it. On the wire it is `visible_ms` (``TrackingWireNaming/PropertyKeys/visibleDuration``), whole
+    /// within one scan interval of the true time; time under an opaque cover, in the background and while
+    /// the app is inactive (the app switcher, a system alert) is not in it. On the wire it is `visible_ms` (``TrackingWireNaming/PropertyKeys/visibleDuration``), whole
     /// milliseconds.
     public var visibleDuration: TimeInterval?
 

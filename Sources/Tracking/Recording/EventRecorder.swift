@@ -12,7 +12,9 @@
 /// between the scan before the change and the scan after it, and the two lags cancel on average: the
 /// measured time is within the larger of those two gaps of the true one, one scan interval when scans run
 /// on schedule. A span ended by ``endAllSpans(at:into:)`` ends exactly, so it is short by less than one
-/// interval. Time under an opaque cover or in the background is outside every span and never counts. A scan
+/// interval. Time under an opaque cover or in the background is outside every span and never counts; time while
+/// the app is inactive (``setApplicationActive(_:at:)``: the app switcher, a system alert) is taken out of the
+/// spans it overlaps without ending them. A scan
 /// that keeps unseen spans (a transition in flight) ends none, so the screen being left counts until the
 /// first scan after the transition. A clock that steps backwards yields 0, never a negative time.
 struct EventRecorder {
@@ -93,7 +95,8 @@ struct EventRecorder {
             guard screenSpans[key] == nil else { continue }
             nextSpanID &+= 1
             screenSpans[key] = ScreenSpan(
-                id: nextSpanID, generation: generation, start: now, lastVisibleRatio: visible.visibleRatio
+                id: nextSpanID, generation: generation, start: now, inactiveAtStart: inactiveTime(upTo: now),
+                lastVisibleRatio: visible.visibleRatio
             )
             if rules.screenViewPolicy == .oncePerTrackerLifetime {
                 guard screensRecordedEver.insert(key).inserted else { continue }
@@ -138,6 +141,18 @@ struct EventRecorder {
         elementSpans[ElementKey(element: element, screen: screen)].map { ($0.start, $0.recorded) }
     }
 
+    /// Stops (`false`) or resumes (`true`) screen time at `instant`: time while the app is inactive is taken
+    /// out of every screen span it overlaps, without ending any. Repeated calls with the same value change
+    /// nothing.
+    mutating func setApplicationActive(_ isActive: Bool, at instant: TrackingInstant) {
+        if isActive, let since = inactiveSince {
+            inactiveBefore += Self.duration(from: since, to: instant.uptime)
+            inactiveSince = nil
+        } else if !isActive, inactiveSince == nil {
+            inactiveSince = instant.uptime
+        }
+    }
+
     /// Ends every visibility span at `instant`, as if a scan then had seen nothing, and appends a
     /// ``TrackingEventKind/screenEnded`` event for each screen span to `events`, in the order the spans
     /// started: the next scan starts new spans. Lifetime policies keep their memory.
@@ -161,6 +176,8 @@ struct EventRecorder {
         var generation: UInt64
         /// The uptime of the scan that started the span.
         var start: Double
+        /// ``inactiveTime(upTo:)`` at ``start``.
+        var inactiveAtStart: Double
         /// The visible ratio in the last scan that saw the screen.
         var lastVisibleRatio: Double
     }
@@ -180,6 +197,10 @@ struct EventRecorder {
     private var screenSpans: [TrackingScreen: ScreenSpan] = [:]
     private var elementSpans: [ElementKey: ElementSpan] = [:]
     private var screensRecordedEver: Set<TrackingScreen> = []
+    /// Seconds the app was inactive before ``inactiveSince`` (or before now, when it is active).
+    private var inactiveBefore: Double = 0
+    /// The uptime at which the app became inactive, while it is.
+    private var inactiveSince: Double?
     private var elementsRecordedEver: Set<ElementKey> = []
     /// For ``TrackingImpressionPolicy/oncePerScreenView``: the screen span in which each element was last
     /// recorded. Entries of ended screen spans are pruned when those spans end.
@@ -213,6 +234,17 @@ struct EventRecorder {
         return duration.isFinite && duration > 0 ? duration : 0
     }
 
+    /// Seconds the app was inactive from the recorder's start to `uptime`, never decreasing.
+    private func inactiveTime(upTo uptime: Double) -> Double {
+        inactiveBefore + (inactiveSince.map { Self.duration(from: $0, to: uptime) } ?? 0)
+    }
+
+    /// The span's time from its start to `end`, less the time the app was inactive meanwhile; never negative.
+    private func visibleDuration(of span: ScreenSpan, endingAt end: Double) -> Double {
+        let inactive = inactiveTime(upTo: end) - span.inactiveAtStart
+        return Self.duration(from: inactive, to: Self.duration(from: span.start, to: end))
+    }
+
     /// Drops the screen spans not seen in `generation`, recording the end of each, in start order.
     private mutating func endScreenSpans(
         notSeenIn generation: UInt64, at instant: TrackingInstant, into events: inout [TrackingEvent]
@@ -222,7 +254,7 @@ struct EventRecorder {
             for (screen, span) in ended {
                 events.append(TrackingEvent(
                     timestamp: instant.date, kind: .screenEnded, screen: screen, visibleRatio: span.lastVisibleRatio,
-                    visibleDuration: Self.duration(from: span.start, to: instant.uptime)
+                    visibleDuration: visibleDuration(of: span, endingAt: instant.uptime)
                 ))
             }
         }

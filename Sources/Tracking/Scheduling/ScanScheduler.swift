@@ -36,18 +36,23 @@ final class ScanScheduler {
     ///   - notificationCenter: Where application notifications are observed and scan requests posted.
     ///   - onScan: Runs one scan.
     ///   - onPause: Runs when the app enters the background: visibility spans end there.
+    ///   - onActivityChange: Runs with `false` when the app is about to become inactive (the app switcher, a
+    ///     system alert, an incoming call, Notification or Control Center) and with `true` when it becomes
+    ///     active again, while started: screen time stops and resumes there.
     init(
         interval: TimeInterval,
         runLoop: RunLoop = .main,
         notificationCenter: NotificationCenter = .default,
         onScan: @escaping @MainActor () -> Void,
-        onPause: @escaping @MainActor () -> Void
+        onPause: @escaping @MainActor () -> Void,
+        onActivityChange: @escaping @MainActor (Bool) -> Void = { _ in }
     ) {
         self.interval = interval
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
         self.onScan = onScan
         self.onPause = onPause
+        self.onActivityChange = onActivityChange
     }
 
     /// Starts ticking (or waits for the foreground if the app is in the background).
@@ -87,6 +92,7 @@ final class ScanScheduler {
     private let notificationCenter: NotificationCenter
     private let onScan: @MainActor () -> Void
     private let onPause: @MainActor () -> Void
+    private let onActivityChange: @MainActor (Bool) -> Void
     private var timer: Timer?
     private var observers: ObserverBag?
     /// Identifies this scheduler's scan requests, so that two trackers neither coalesce nor trigger each
@@ -174,6 +180,12 @@ final class ScanScheduler {
         }
         bag.observe(UIApplication.didBecomeActiveNotification) { [weak self] in
             self?.applicationWillReturnToForeground()
+        }
+        bag.observe(UIApplication.willResignActiveNotification) { [weak self] in
+            self?.onActivityChange(false)
+        }
+        bag.observe(UIApplication.didBecomeActiveNotification) { [weak self] in
+            self?.onActivityChange(true)
         }
         observers = bag
     }

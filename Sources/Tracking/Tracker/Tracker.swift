@@ -122,11 +122,13 @@ public final class Tracker {
         scheduler.start()
         // Taps count from the start, not from the first scan.
         tapCapture?.adopt(scanner.orderedConnectedWindows())
+        applicationActivityChanged(UIApplication.shared.applicationState == .active)
     }
 
     /// Stops scanning, and nothing else. Every visibility span ends: each screen on screen gets its
-    /// ``TrackingEventKind/screenEnded`` event, delivered before this returns, and after a restart what is on
-    /// screen is seen anew (except under the lifetime policies).
+    /// ``TrackingEventKind/screenEnded`` event, delivered before this returns (called from a sink during a
+    /// scan's delivery, right after that scan's events), and after a restart what is on screen is seen anew
+    /// (except under the lifetime policies). A tracker released while running records no such ends.
     ///
     /// Explicit calls (``track(_:properties:)-(_,TrackingProperties)`` and the others) still reach the sinks, and the sinks go on
     /// with what they do on their own: a ``DeliverySink`` keeps its queue and keeps uploading it (on its
@@ -223,7 +225,8 @@ public final class Tracker {
         runLoop: runLoop,
         notificationCenter: notificationCenter,
         onScan: { [weak self] in self?.scheduledScan() },
-        onPause: { [weak self] in self?.endAllSpansAndDeliver() }
+        onPause: { [weak self] in self?.endAllSpansAndDeliver() },
+        onActivityChange: { [weak self] isActive in self?.applicationActivityChanged(isActive) }
     )
 
     /// - Parameters:
@@ -388,6 +391,12 @@ public final class Tracker {
             eventsRecorded: statistics.eventsDelivered, delivery: delivery
         )
         overlay.draw(scan) { element, screen in recorder.elementSpan(of: element, on: screen) }
+    }
+
+    /// Screen time runs only while the app is active: an inactive app (in the app switcher, under a system
+    /// alert or Notification Center) keeps its spans, so no second screen view follows, but not its time.
+    private func applicationActivityChanged(_ isActive: Bool) {
+        recorder.setApplicationActive(isActive, at: configuration.clock.now())
     }
 
     private func scheduledScan() {

@@ -43,6 +43,44 @@ final class EventRecordTests: XCTestCase {
         XCTAssertEqual(try roundTrip(screenOnly), screenOnly)
     }
 
+    func testAScreenEndsDurationRoundTripsAndEveryTruncationThrows() throws {
+        let end = TrackingEvent(
+            timestamp: Date(timeIntervalSince1970: 1_700_000_000.5), kind: .screenEnded,
+            screen: TrackingScreen(screenName: "detail", identifier: "p7", properties: ["tab": 2]), visibleRatio: 0.75,
+            identity: TrackingIdentity(anonymousID: UUID()), context: StoreFixture.context, visibleDuration: 3.000_125
+        )
+        XCTAssertEqual(try roundTrip(end), end)
+        var encoder = EventRecordEncoder()
+        encoder.appendEvent(end)
+        let payload = encoder.bytes.dropFirst(RecordFormat.frameHeaderSize)
+        for length in 0..<payload.count {
+            XCTAssertThrowsError(try EventRecordDecoder.event(from: payload.prefix(length), context: nil), "length \(length)")
+        }
+    }
+
+    /// A record of the layout written before events had a duration, byte by byte: it decodes without one,
+    /// and an event without one is still written to exactly these bytes.
+    func testARecordWrittenBeforeDurationsExistedDecodesUnchanged() throws {
+        let id = UUID(uuidString: "00112233-4455-6677-8899-AABBCCDDEEFF")!
+        var payload: [UInt8] = [RecordFormat.RecordType.event.rawValue]
+        payload += withUnsafeBytes(of: id.uuid) { Array($0) }
+        payload += withUnsafeBytes(of: (1.5 as Double).bitPattern.littleEndian) { Array($0) }
+        payload.append(0b0000_0010)                                       // flags: a screen
+        payload += [11] + Array("screen_view".utf8)
+        payload += withUnsafeBytes(of: (1.0 as Double).bitPattern.littleEndian) { Array($0) }
+        payload += [4] + Array("home".utf8) + [0, 0]                      // name, no identifier, no properties
+        payload += [0]                                                    // no event properties
+        let event = try EventRecordDecoder.event(from: payload[...], context: nil)
+        XCTAssertEqual(event, TrackingEvent(
+            id: id, timestamp: Date(timeIntervalSinceReferenceDate: 1.5), kind: .screenView,
+            screen: TrackingScreen(screenName: "home"), visibleRatio: 1
+        ))
+        XCTAssertNil(event.visibleDuration)
+        var encoder = EventRecordEncoder()
+        encoder.appendEvent(event)
+        XCTAssertEqual(Array(encoder.bytes.dropFirst(RecordFormat.frameHeaderSize)), payload)
+    }
+
     func testTimestampsRoundTripBitForBit() throws {
         var random = SplitMix64(seed: 12)
         for _ in 0..<2_000 {
