@@ -1,5 +1,6 @@
 import XCTest
 import HeadlessUIKit
+import TestSupport
 
 /// Code that compiles against the iOS SDK must compile here too: these tests pin signatures where
 /// HeadlessUIKit once differed from UIKit (a compile error here is the failure).
@@ -21,6 +22,8 @@ final class UIKitSignatureTests: XCTestCase {
             let button = UIButton(frame: CGRect(x: 0, y: 0, width: 44, height: 44), primaryAction: action)
             XCTAssertEqual(UIButton(type: .close).buttonType, .close)
             XCTAssertEqual(UIButton.ButtonType.roundedRect, .system)
+            let host = showInWindow(UIViewController())
+            host.rootViewController?.view.addSubview(button)
             Headless.tap(button)
             XCTAssertEqual(action.title, "tapped")
             XCTAssertEqual(button.frame.width, 44)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A control with a title that runs actions when tapped (``Headless/tap(_:)`` sends a tap's events).
+/// A control with a title that runs actions when tapped (``Headless/tap(_:timestamp:)`` taps it through the
+/// touch path).
 @MainActor
 open class UIButton: UIControl {
     /// Button styles.
@@ -60,6 +61,29 @@ open class UIButton: UIControl {
 
     /// The title for the current state.
     open var currentTitle: String? { title(for: isEnabled ? (isSelected ? .selected : .normal) : .disabled) }
+
+    /// A button's default action is a single tap, so, as in UIKit (iOS 6 and later), a one-finger
+    /// single-tap recognizer attached to an ancestor does not begin on a tap on the button: the button's
+    /// action gets the touch.
+    /// - Parameters:
+    ///   - gestureRecognizer: The recognizer about to begin.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let tap = gestureRecognizer as? UITapGestureRecognizer, tap.view !== self,
+           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1, isEnabled {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
+    // MARK: - Internal
+
+    /// A button's touch up inside is its primary action: `.touchUpInside`, then `.primaryActionTriggered`.
+    override func sendTouchUp(inside: Bool) {
+        super.sendTouchUp(inside: inside)
+        if inside {
+            sendActions(for: .primaryActionTriggered)
+        }
+    }
 
     private var titles: [UInt: String] = [:]
 }

@@ -28,7 +28,140 @@ open class UIControl: UIView {
         }
     }
 
+    // MARK: - Tracking touches
+
+    /// Whether the control is tracking a touch.
+    open private(set) var isTracking = false
+    /// Whether the tracked touch is inside the control's bounds, extended by a 70-point margin (valid while
+    /// tracking).
+    open private(set) var isTouchInside = false
+
+    /// Called when a touch begins in the control; return `false` to ignore it (no further tracking
+    /// calls and no touch events). The default returns `true`.
+    /// - Parameters:
+    ///   - touch: The touch.
+    ///   - event: The event.
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        true
+    }
+
+    /// Called when the tracked touch moves; return `false` to stop tracking. The default returns `true`.
+    /// - Parameters:
+    ///   - touch: The touch.
+    ///   - event: The event.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        true
+    }
+
+    /// Called when the tracked touch lifts.
+    /// - Parameters:
+    ///   - touch: The touch (`nil` when tracking ends for another reason).
+    ///   - event: The event.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+
+    /// Called when tracking is cancelled (a scroll view's drag or a gesture recognizer took the touch).
+    /// - Parameters:
+    ///   - event: The event, or `nil` when cancelled for another reason.
+    open func cancelTracking(with event: UIEvent?) {}
+
+    /// Starts tracking: highlights the control and sends `.touchDown` (with `.touchDownRepeat` for a
+    /// repeated tap).
+    /// - Parameters:
+    ///   - touches: The touches that began.
+    ///   - event: The event.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, let touch = trackedTouch(in: touches) else { return }
+        isTouchInside = true
+        isTracking = beginTracking(touch, with: event)
+        isHighlighted = true
+        guard isTracking else { return }
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+    }
+
+    /// Follows the touch: highlighted while inside, `.touchDragInside` or `.touchDragOutside`, with
+    /// `.touchDragEnter` or `.touchDragExit` when it crosses the edge.
+    /// - Parameters:
+    ///   - touches: The touches that moved.
+    ///   - event: The event.
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = trackedTouch(in: touches) else { return }
+        let wasInside = isTouchInside
+        isTouchInside = isInsideForTracking(touch)
+        isHighlighted = isTouchInside
+        guard isTracking else { return }
+        isTracking = continueTracking(touch, with: event)
+        guard isTracking else { return }
+        var events: UIControl.Event = isTouchInside ? .touchDragInside : .touchDragOutside
+        if wasInside != isTouchInside {
+            events.insert(isTouchInside ? .touchDragEnter : .touchDragExit)
+        }
+        sendActions(for: events)
+    }
+
+    /// Ends tracking: `.touchUpInside` when the touch lifts within the bounds extended by 70 points,
+    /// otherwise `.touchUpOutside`.
+    /// - Parameters:
+    ///   - touches: The touches that ended.
+    ///   - event: The event.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = trackedTouch(in: touches) else { return }
+        isTouchInside = isInsideForTracking(touch)
+        isHighlighted = false
+        let wasTracking = isTracking
+        isTracking = false
+        if wasTracking {
+            endTracking(touch, with: event)
+            sendTouchUp(inside: isTouchInside)
+        }
+        isTouchInside = false
+        trackedTouchIdentifier = nil
+    }
+
+    /// Cancels tracking: `.touchCancel`.
+    /// - Parameters:
+    ///   - touches: The touches that were cancelled.
+    ///   - event: The event.
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard trackedTouch(in: touches) != nil else { return }
+        isHighlighted = false
+        let wasTracking = isTracking
+        isTracking = false
+        isTouchInside = false
+        trackedTouchIdentifier = nil
+        if wasTracking {
+            cancelTracking(with: event)
+            sendActions(for: .touchCancel)
+        }
+    }
+
+    // MARK: - Internal
+
+    /// How far outside its bounds a touch still counts as inside for tracking, in points.
+    static let trackingMargin: CGFloat = 70
+
+    /// Sends the touch-up events; ``UIButton`` adds its primary action.
+    func sendTouchUp(inside: Bool) {
+        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+    }
+
+    // MARK: - Private
+
     private var actions: [(action: UIAction, events: UIControl.Event)] = []
+    /// The one touch the control tracks (the first of a multi-touch).
+    private var trackedTouchIdentifier: ObjectIdentifier?
+
+    private func trackedTouch(in touches: Set<UITouch>) -> UITouch? {
+        if let trackedTouchIdentifier {
+            return touches.first { ObjectIdentifier($0) == trackedTouchIdentifier }
+        }
+        guard let touch = touches.min(by: { $0.timestamp < $1.timestamp }) else { return nil }
+        trackedTouchIdentifier = ObjectIdentifier(touch)
+        return touch
+    }
+
+    private func isInsideForTracking(_ touch: UITouch) -> Bool {
+        bounds.insetBy(dx: -Self.trackingMargin, dy: -Self.trackingMargin).contains(touch.location(in: self))
+    }
 }
 
 extension UIControl {
@@ -41,12 +174,30 @@ extension UIControl {
 
         /// A touch down.
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// A repeated touch down (tap count above 1).
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// A drag inside the control.
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// A drag outside the control.
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// A drag entering the control.
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// A drag leaving the control.
+        public static let touchDragExit = Event(rawValue: 1 << 5)
         /// A touch lifted inside the control.
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// A touch lifted outside the control.
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The system cancelled the control's touch.
+        public static let touchCancel = Event(rawValue: 1 << 8)
         /// The value changed.
         public static let valueChanged = Event(rawValue: 1 << 12)
         /// The control's primary action.
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// Every touch event.
+        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        /// Every event.
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
     /// Control states.

@@ -193,6 +193,17 @@ open class UIGestureRecognizer: NSObject {
         trackedTouches.filter { !ignoredTouches.contains(ObjectIdentifier($0)) && $0.phase != .ended && $0.phase != .cancelled }
     }
 
+    /// Whether the recognizer, still possible when its touches are over, waits for another touch sequence
+    /// instead of failing (a multiple-tap recognizer between taps).
+    var waitsBetweenTouchSequences: Bool { false }
+
+    /// A touch time at which ``touchDeadlineDidPass()`` runs, before the first event at or after it is
+    /// delivered: HeadlessUIKit's stand-in for UIKit's recognizer timers, driven by the touches' timestamps.
+    var touchDeadline: TimeInterval?
+
+    /// Runs when an event reaches ``touchDeadline``.
+    func touchDeadlineDidPass() {}
+
     /// Whether the recognizer still takes touches in this sequence.
     var isEvaluating: Bool {
         storedState == .possible || storedState == .began || storedState == .changed

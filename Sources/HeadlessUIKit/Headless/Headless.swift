@@ -104,9 +104,26 @@ public enum Headless {
 
     // MARK: - Touches
 
-    /// Taps a control: sends `.touchUpInside` and `.primaryActionTriggered`, as a real tap does.
-    public static func tap(_ control: UIControl) {
-        control.sendActions(for: [.touchUpInside, .primaryActionTriggered])
+    /// Taps a control as a finger does: a tap at the centre of its bounds in its window, through
+    /// hit-testing, gesture recognizers and the control's touch tracking (`.touchDown`, then
+    /// `.touchUpInside` and, for a button, `.primaryActionTriggered`).
+    ///
+    /// Whatever is on top at that point gets the tap, as on a device; a control in no window cannot be
+    /// tapped (a diagnostic says so).
+    /// - Parameters:
+    ///   - control: The control to tap.
+    ///   - timestamp: When the tap happens; pass a manual clock's time in tests.
+    public static func tap(_ control: UIControl, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        guard let window = control.window else {
+            HeadlessDiagnostics.report("Headless.tap: the \(type(of: control)) is in no window, so no finger can reach it; nothing was sent.")
+            return
+        }
+        let center = control.convert(CGPoint(x: control.bounds.midX, y: control.bounds.midY), to: nil)
+        let finger = touchDown(at: center, in: window, timestamp: timestamp)
+        if finger.touch.view.map({ !$0.isDescendant(of: control) }) ?? true {
+            HeadlessDiagnostics.report("Headless.tap: another view is on top of the \(type(of: control))'s centre and took the tap, as it would on a device.")
+        }
+        finger.lift(timestamp: timestamp)
     }
 
     /// Taps a tab as a user would: the delegate is asked, the tab is selected, the delegate is told.

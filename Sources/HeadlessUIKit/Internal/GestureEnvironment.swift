@@ -20,6 +20,7 @@ final class GestureEnvironment {
     func deliver(_ event: UIEvent, in window: UIWindow) {
         let touches = event.storedTouches.filter { $0.window === window }
         guard !touches.isEmpty else { return }
+        passDeadlines(at: event.timestamp, of: touches)
         for touch in touches where touch.phase == .began && !touch.recognizersAssigned {
             assignRecognizers(to: touch, event: event)
         }
@@ -90,6 +91,22 @@ final class GestureEnvironment {
     private var delayedEnded: [UITouch] = []
     /// The event of the last delivery, for releasing delayed touches later.
     private weak var lastEvent: UIEvent?
+
+    // MARK: - Private: time
+
+    /// Runs the recognizer timers whose time the event has reached, as UIKit's timers would have fired
+    /// before this event arrived.
+    private func passDeadlines(at timestamp: TimeInterval, of touches: [UITouch]) {
+        var seen: [UIGestureRecognizer] = []
+        for touch in touches {
+            for recognizer in touch.receivingRecognizers where !seen.contains(where: { $0 === recognizer }) {
+                seen.append(recognizer)
+                guard let deadline = recognizer.touchDeadline, timestamp >= deadline, recognizer.isEvaluating else { continue }
+                recognizer.touchDeadline = nil
+                recognizer.touchDeadlineDidPass()
+            }
+        }
+    }
 
     // MARK: - Private: assignment
 
@@ -167,10 +184,12 @@ final class GestureEnvironment {
             return
         case .began, .ended:
             guard oldState == .possible else { break }
-            excludeOthers(from: recognizer)
+            // Cancel first: excluding others may fail a recognizer that delays these touches, which must not
+            // release them to the view.
             if recognizer.cancelsTouchesInView {
                 cancelViewTouches(of: recognizer)
             }
+            excludeOthers(from: recognizer)
             releaseWaiters(requiring: recognizer, didRecognize: true)
         default:
             break
@@ -191,7 +210,11 @@ final class GestureEnvironment {
             return false
         }
         var asked: [UIView] = []
-        for touch in recognizer.activeTouches {
+        if let view = recognizer.view {
+            asked.append(view)
+            if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+        }
+        for touch in recognizer.trackedTouches where !recognizer.ignoredTouches.contains(ObjectIdentifier(touch)) {
             guard let view = touch.view, !asked.contains(where: { $0 === view }) else { continue }
             asked.append(view)
             if !view.gestureRecognizerShouldBegin(recognizer) { return false }
@@ -248,7 +271,7 @@ final class GestureEnvironment {
     }
 
     private func isWaitingForFailure(_ recognizer: UIGestureRecognizer) -> Bool {
-        requiredToFail(before: recognizer).contains { $0.storedState == .possible && !$0.trackedTouches.isEmpty }
+        requiredToFail(before: recognizer).contains { $0.storedState == .possible && (!$0.trackedTouches.isEmpty || $0.waitsBetweenTouchSequences) }
     }
 
     /// A required recognizer failed or recognized: waiters recognize (when nothing else holds them) or fail.
@@ -296,6 +319,7 @@ final class GestureEnvironment {
                 break
             }
         }
+        began = began.filter { scrollViewsLetBegin($0, event: event) }
         for touch in began { touch.viewHasBegun = true }
         send(began, event: event) { $0.touchesBegan($1, with: $2) }
         send(moved, event: event) { $0.touchesMoved($1, with: $2) }
@@ -317,6 +341,21 @@ final class GestureEnvironment {
         for (view, touches) in views {
             method(view, Set(touches), event)
         }
+    }
+
+    /// Asks the scroll views whose pan receives the touch (`touchesShouldBegin(_:with:in:)`) whether the
+    /// content view may have it; a refused touch never reaches the view.
+    private func scrollViewsLetBegin(_ touch: UITouch, event: UIEvent?) -> Bool {
+        guard let view = touch.view else { return false }
+        for recognizer in touch.receivingRecognizers {
+            guard let scrollView = recognizer.view as? UIScrollView, recognizer === scrollView.panGestureRecognizer,
+                  scrollView !== view else { continue }
+            if !scrollView.touchesShouldBegin([touch], with: event, in: view) {
+                touch.isCancelledForView = true
+                return false
+            }
+        }
+        return true
     }
 
     private func isDelayingBegan(_ touch: UITouch) -> Bool {
@@ -348,8 +387,9 @@ final class GestureEnvironment {
 
     /// Gives the views the touches no recognizer holds back any more: began first, then ended.
     private func releaseDelayedTouches() {
-        let began = delayedBegan.filter { !isDelayingBegan($0) && !$0.isCancelledForView }
+        var began = delayedBegan.filter { !isDelayingBegan($0) && !$0.isCancelledForView }
         delayedBegan.removeAll { touch in began.contains { $0 === touch } }
+        began = began.filter { scrollViewsLetBegin($0, event: lastEvent) }
         for touch in began { touch.viewHasBegun = true }
         send(began, event: lastEvent) { $0.touchesBegan($1, with: $2) }
         let ended = delayedEnded.filter { $0.viewHasBegun && !isDelayingEnded($0) && !$0.isCancelledForView }
@@ -372,9 +412,14 @@ final class GestureEnvironment {
             recognizer.trackedTouches.allSatisfy { $0.phase == .ended || $0.phase == .cancelled }
         }
         for recognizer in finished where recognizer.storedState == .possible && !waiting.contains(where: { $0.recognizer === recognizer }) {
-            recognizer.state = .failed
+            if recognizer.waitsBetweenTouchSequences {
+                recognizer.trackedTouches.removeAll()
+                releaseDelayedTouches()
+            } else {
+                recognizer.state = .failed
+            }
         }
-        for recognizer in finished where !waiting.contains(where: { $0.recognizer === recognizer }) {
+        for recognizer in finished where !waiting.contains(where: { $0.recognizer === recognizer }) && !recognizer.waitsBetweenTouchSequences {
             resetIfFinal(recognizer)
         }
     }

@@ -12,12 +12,58 @@ open class UIScrollView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
+        installGestureRecognizers()
     }
 
     /// Creates a scroll view from an archive; HeadlessUIKit decodes nothing.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         clipsToBounds = true
+        installGestureRecognizers()
+    }
+
+    // MARK: - Touches
+
+    /// The scroll view's pan: a finger that moves 10 points drags the content, and, on beginning, cancels
+    /// the touches of the content views under it (which a control hears as `.touchCancel`).
+    open var panGestureRecognizer: UIPanGestureRecognizer { pan }
+
+    /// Whether content touches wait 150 ms to see whether the finger drags (default `true`).
+    open var delaysContentTouches = true
+    /// Whether a drag may take over touches the content already tracks (default `true`); when `false`, the
+    /// scroll view does not scroll once a content view has the touch.
+    open var canCancelContentTouches = true
+
+    /// Whether the content view `view` may receive touches that began in it. Default `true`.
+    /// - Parameters:
+    ///   - touches: The touches that began.
+    ///   - event: The event.
+    ///   - view: The content view hit by the touches.
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        true
+    }
+
+    /// Whether a drag may cancel the touches the content view `view` tracks and scroll. Default: `true`,
+    /// except for a ``UIControl`` (a button keeps its touch and the scroll view does not scroll).
+    /// - Parameters:
+    ///   - view: The content view tracking the touches.
+    open func touchesShouldCancel(in view: UIView) -> Bool {
+        !(view is UIControl)
+    }
+
+    /// The scroll view's own pan begins only when scrolling is enabled and, if a content view already
+    /// tracks the touch, the scroll view may cancel it (``canCancelContentTouches``,
+    /// ``touchesShouldCancel(in:)``).
+    /// - Parameters:
+    ///   - gestureRecognizer: The recognizer about to begin.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer === pan else { return super.gestureRecognizerShouldBegin(gestureRecognizer) }
+        guard isScrollEnabled else { return false }
+        for touch in pan.trackedTouches where touch.viewHasBegun && !touch.isCancelledForView {
+            guard let view = touch.view, view !== self else { continue }
+            if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
+        }
+        return true
     }
 
     /// Receives scrolling.
@@ -57,6 +103,21 @@ open class UIScrollView: UIView {
             setNeedsLayout()
             delegate?.scrollViewDidScroll(self)
         }
+    }
+
+    // MARK: - Internal
+
+    private let pan = ScrollViewPanGestureRecognizer()
+    private let delayedTouches = ScrollViewDelayedTouchesRecognizer()
+
+    private func installGestureRecognizers() {
+        pan.scrollView = self
+        delayedTouches.scrollView = self
+        Headless.addAction(to: pan) { recognizer in
+            (recognizer as? ScrollViewPanGestureRecognizer)?.handlePan()
+        }
+        addGestureRecognizer(delayedTouches)
+        addGestureRecognizer(pan)
     }
 
     /// The offsets the content can rest at, from the top-left inset to the bottom-right end.
