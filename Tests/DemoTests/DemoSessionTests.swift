@@ -46,6 +46,7 @@ final class DemoSessionTests: HeadlessTestCase {
                 cards(0...3),
                 cards(5...8),
                 ["like_button#post-6 on post_detail#post-6"],
+                [],
                 cards(5...8),
                 ["avatar#user-1 on profile#user-1"],
                 ["save_button on edit_profile#user-1"],
@@ -65,17 +66,17 @@ final class DemoSessionTests: HeadlessTestCase {
             defer { run.finish() }
 
             // Per step: the scan that first sees the new state, then the one that counts its impressions; the
-            // screenshot step changes nothing visible (the banner appears under the sheet).
+            // rage-tap and screenshot steps change nothing visible (the banner appears under the sheet).
             XCTAssertEqual(run.report.pictures.map(\.events.count), [
                 1, 1, 1, 4, 0, 4, 1, 1, 1, 4, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1,
             ])
             XCTAssertEqual(run.report.pictures.map { $0.step?.number ?? 0 }, [
-                1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 9, 9, 10, 10, 11, 11, 12, 12,
+                1, 1, 2, 2, 3, 3, 4, 4, 6, 6, 7, 7, 8, 8, 10, 10, 11, 11, 12, 12, 13, 13,
             ])
             XCTAssertEqual(run.report.pictures[6].visibleScreens, ["post_detail#post-6"])
 
             // While the sheet is up, the tracker's verdicts say why the profile no longer counts.
-            let sheetPicture = try XCTUnwrap(run.report.pictures.last { $0.step?.number == 7 })
+            let sheetPicture = try XCTUnwrap(run.report.pictures.last { $0.step?.number == 8 })
             let verdicts = Dictionary(uniqueKeysWithValues: sheetPicture.tracked.map { (Self.name(of: $0), $0.verdict) })
             XCTAssertEqual(verdicts, [
                 "profile#user-1": .occluded,

@@ -89,7 +89,7 @@ public final class DemoDelivery: Sendable {
     ///   knows those).
     public func batches(carrying events: [TrackingEvent]) -> [DeliveredBatch] {
         let eventsByMessageId = Dictionary(events.map { ($0.id.uuidString.lowercased(), $0) }) { first, _ in first }
-        let impressionEvent = sink.configuration.wireNaming.impressionEvent
+        let naming = sink.configuration.wireNaming
         return uploadReports.enumerated().map { index, report in
             DeliveredBatch(
                 requestNumber: index + 1,
@@ -100,7 +100,7 @@ public final class DemoDelivery: Sendable {
                     guard let event = eventsByMessageId[messageId] else {
                         return DeliveredBatch.Message(type: "?", name: "", messageId: messageId)
                     }
-                    let (type, name) = Self.call(for: event, impressionEvent: impressionEvent)
+                    let (type, name) = Self.call(for: event, naming: naming)
                     let subject = DeliveredBatch.Message.subject(
                         element: event.element?.elementType.rawValue, elementId: event.element?.identifier,
                         screen: event.screen?.screenName.rawValue, screenId: event.screen?.identifier
@@ -121,10 +121,12 @@ public final class DemoDelivery: Sendable {
     private let reports: LockedValue<[DeliveryUploadReport]>
 
     /// The Segment call an event becomes and the name that call carries (see `TrackingWireNaming`).
-    private static func call(for event: TrackingEvent, impressionEvent: String) -> (type: String, name: String) {
+    private static func call(for event: TrackingEvent, naming: TrackingWireNaming) -> (type: String, name: String) {
         switch event.kind {
         case .screenView: ("screen", event.name)
-        case .impression: ("track", impressionEvent)
+        case .impression: ("track", naming.impressionEvent)
+        case .tap: ("track", naming.tapEvent)
+        case .rageTap: ("track", naming.rageTapEvent)
         case .identify: ("identify", event.identity?.userID ?? "")
         default: ("track", event.name)
         }
