@@ -67,4 +67,11 @@ extension Headless {
     public static func addAction(to recognizer: UIGestureRecognizer, _ action: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         recognizer.actions.append(action)
     }
+
+    /// Removes every action ``addAction(to:_:)`` attached, as `removeTarget(nil, action: nil)` does on iOS.
+    /// - Parameters:
+    ///   - recognizer: The recognizer whose actions to remove.
+    public static func removeActions(from recognizer: UIGestureRecognizer) {
+        recognizer.actions.removeAll()
+    }
 }

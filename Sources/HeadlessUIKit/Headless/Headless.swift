@@ -131,7 +131,9 @@ public enum Headless {
         tabBarController.userDidTapTab(at: index)
     }
 
-    /// Drags a scroll view with a finger moving by `translation` (the content moves with the finger, so
+    /// Drags a scroll view by driving it directly (not through touches; for a finger, see
+    /// ``drag(from:to:in:steps:duration:timestamp:)``, which reaches `UIScrollView.panGestureRecognizer`):
+    /// a finger moving by `translation` (the content moves with the finger, so
     /// `contentOffset` changes by `-translation`, clamped to the content), over `duration` seconds, in 8
     /// steps, then, with `decelerate`, coasts half as far again. The main run loop runs in
     /// `RunLoop.Mode.tracking` for the whole gesture, so timers and queued notifications registered for
@@ -146,7 +148,8 @@ public enum Headless {
         scrollView.isDragging = true
         scrollView.delegate?.scrollViewWillBeginDragging(scrollView)
         animateOffset(of: scrollView, from: start, to: dragTarget, steps: steps, interval: stepInterval)
-        let velocity = CGPoint(x: -translation.x / max(duration, 0.001), y: -translation.y / max(duration, 0.001))
+        // UIKit reports the release velocity in points per millisecond.
+        let velocity = CGPoint(x: -translation.x / max(duration, 0.001) / 1000, y: -translation.y / max(duration, 0.001) / 1000)
         var target = decelerate
             ? clamped(CGPoint(x: dragTarget.x - translation.x / 2, y: dragTarget.y - translation.y / 2), in: scrollView)
             : dragTarget

@@ -37,11 +37,11 @@ open class UIEvent: NSObject {
         nonEmpty(storedTouches.filter { $0.window === window })
     }
 
-    /// The touches hit-tested to `view` or one of its subviews.
+    /// The touches that began in `view` (whose ``UITouch/view`` it is).
     /// - Parameters:
-    ///   - view: The view whose touches to return.
+    ///   - view: The view in which the touches originally occurred.
     open func touches(for view: UIView) -> Set<UITouch>? {
-        nonEmpty(storedTouches.filter { $0.view?.isDescendant(of: view) == true })
+        nonEmpty(storedTouches.filter { $0.view === view })
     }
 
     /// The touches delivered to a gesture recognizer.

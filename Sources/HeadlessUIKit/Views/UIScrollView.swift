@@ -4,8 +4,9 @@ import Foundation
 /// by the offset with no special case, and the view clips to its bounds by default.
 ///
 /// Every offset change calls the delegate's `scrollViewDidScroll` and marks the scroll view for layout (as
-/// UIKit does, which is how table views recycle cells while scrolling). Drive a finger drag with
-/// ``Headless/drag(_:by:duration:decelerate:)``, which runs the main run loop in `.tracking`.
+/// UIKit does, which is how table views recycle cells while scrolling). A finger drags it through
+/// ``panGestureRecognizer`` (``Headless/drag(from:to:in:steps:duration:timestamp:)``);
+/// ``Headless/drag(_:by:duration:decelerate:)`` drives a drag directly. Both run in `RunLoop.Mode.tracking`.
 @MainActor
 open class UIScrollView: UIView {
     /// Creates a scroll view; it clips to its bounds.
