@@ -61,6 +61,12 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(lifecycle.last?["url"], "https://sightline.example/posts/post-6?utm_source=newsletter")
             XCTAssertEqual(lifecycle.last?["referring_application"], "com.apple.mobilemail")
             XCTAssertEqual(events.filter { $0.kind == .identify }.map(\.name), ["user-1"])
+            // Every tap of the script is a real touch: the tracked controls it taps, the like button three times.
+            XCTAssertEqual(events.filter { $0.kind == .tap }.map(DemoSessionRun.label), [
+                "login_button", "feed_cell#post-6", "like_button#post-6", "like_button#post-6", "like_button#post-6",
+                "save_button", "logout_button",
+            ])
+            XCTAssertEqual(events.filter { $0.kind == .rageTap }.map { "\(DemoSessionRun.label($0)) \($0.tapCount ?? 0)" }, ["like_button#post-6 3"])
 
             XCTAssertEqual(flush.kept, 0)
             XCTAssertEqual(run.delivery.sink.statistics.delivered, events.count)
@@ -171,7 +177,8 @@ final class DemoDeliveryTests: XCTestCase {
         let type = message["type"] as? String ?? "?"
         let properties = message[type == "identify" ? "traits" : "properties"] as? [String: Any] ?? [:]
         let keys = ["element_type", "element_id", "screen_name", "screen_id", "display_name"]
-        let shown = keys.compactMap { key in (properties[key] as? String).map { "\(key)=\($0)" } }
+        var shown = keys.compactMap { key in (properties[key] as? String).map { "\(key)=\($0)" } }
+        shown += (properties["tap_count"] as? Int).map { ["tap_count=\($0)"] } ?? []
         let name = message[type == "track" ? "event" : type == "identify" ? "userId" : "name"] as? String ?? "?"
         return "\(type) \(name) {\(shown.joined(separator: ", "))}"
     }
@@ -183,12 +190,14 @@ final class DemoDeliveryTests: XCTestCase {
         case .screenView:
             shown += event.screen?.identifier.map { ["screen_id=\($0)"] } ?? []
             return "screen \(event.name) {\(shown.joined(separator: ", "))}"
-        case .impression:
+        case .impression, .tap, .rageTap:
             shown.append("element_type=\(event.name)")
             shown += event.element?.identifier.map { ["element_id=\($0)"] } ?? []
             shown += event.screen.map { ["screen_name=\($0.screenName)"] } ?? []
             shown += event.screen?.identifier.map { ["screen_id=\($0)"] } ?? []
-            return "track Element Viewed {\(shown.joined(separator: ", "))}"
+            shown += event.tapCount.map { ["tap_count=\($0)"] } ?? []
+            let name = event.kind == .impression ? "Element Viewed" : event.kind == .tap ? "Element Tapped" : "Rage Tap"
+            return "track \(name) {\(shown.joined(separator: ", "))}"
         case .screenEnded:
             shown += event.screen.map { ["screen_name=\($0.screenName)"] } ?? []
             shown += event.screen?.identifier.map { ["screen_id=\($0)"] } ?? []

@@ -47,6 +47,7 @@ final class DemoSessionTests: HeadlessTestCase {
                 cards(0...3),
                 cards(5...8),
                 ["like_button#post-6 on post_detail#post-6"],
+                [],
                 cards(5...8),
                 ["avatar#user-1 on profile#user-1"],
                 ["save_button on edit_profile#user-1"],
@@ -67,8 +68,9 @@ final class DemoSessionTests: HeadlessTestCase {
             defer { run.finish() }
 
             // Per step: the scan that first sees the new state (with the end of the screen it replaces), then
-            // the one that counts its impressions; the screenshot step changes nothing visible (the banner
-            // appears under the sheet); step 13's first scan sees forgot_password, the background having ended login.
+            // the one that counts its impressions; the rage-tap and screenshot steps change nothing visible (the
+            // banner appears under the sheet); step 14's first scan sees forgot_password, the background having
+            // ended login.
             XCTAssertEqual(run.report.pictures.map(\.events.count), [
                 1, 1, 2, 4, 0, 4, 2, 1, 2, 4, 2, 1, 2, 1, 2, 2, 2, 1, 1, 1, 2, 1, 1,
             ])
@@ -78,7 +80,7 @@ final class DemoSessionTests: HeadlessTestCase {
             XCTAssertEqual(run.report.pictures[6].visibleScreens, ["post_detail#post-6"])
 
             // While the sheet is up, the tracker's verdicts say why the profile no longer counts.
-            let sheetPicture = try XCTUnwrap(run.report.pictures.last { $0.step?.number == 7 })
+            let sheetPicture = try XCTUnwrap(run.report.pictures.last { $0.step?.number == 8 })
             let verdicts = Dictionary(uniqueKeysWithValues: sheetPicture.tracked.map { (Self.name(of: $0), $0.verdict) })
             XCTAssertEqual(verdicts, [
                 "profile#user-1": .occluded,

@@ -94,6 +94,28 @@ final class TapAttributionTests: HeadlessTestCase {
         }
     }
 
+    func testATapOnAnUntrackedViewInFrontOfATrackedOneRecordsNothingAndAWindowInFrontTakesItsTaps() {
+        MainActor.assumeIsolated {
+            let fixture = TapFixture()
+            let feed = fixture.screen("feed")
+            let window = fixture.show(feed)
+            fixture.element("spark_button", frame: CGRect(x: 20, y: 600, width: 360, height: 100), in: feed.view)
+            let toast = UIView(frame: CGRect(x: 0, y: 550, width: 200, height: 200))
+            toast.backgroundColor = .white
+            feed.view.addSubview(toast)
+            let banner = fixture.screen("banner")
+            let bannerWindow = fixture.show(banner, frame: CGRect(x: 200, y: 550, width: 200, height: 200))
+            fixture.element("banner_button", frame: CGRect(x: 0, y: 0, width: 200, height: 200), in: banner.view)
+            let tracker = fixture.startedTracker()
+
+            fixture.tap(at: CGPoint(x: 100, y: 650), in: window)
+            XCTAssertEqual(fixture.tapSummaries, [], "the toast in front took the tap")
+            fixture.tap(at: CGPoint(x: 100, y: 100), in: bannerWindow)
+            XCTAssertEqual(fixture.tapSummaries, ["tap banner_button @banner 1.0"])
+            tracker.stop()
+        }
+    }
+
     func testATrackedViewTheScanJudgesNotVisibleIsNotAttributed() {
         MainActor.assumeIsolated {
             let fixture = TapFixture()

@@ -45,7 +45,83 @@ final class TapCaptureInteroperabilityTests: HeadlessTestCase {
         }
     }
 
+    func testAButtonsActionAnAppTapRecognizerAndAScrollViewsPanBehaveTheSameWithCaptureOnAsOff() {
+        MainActor.assumeIsolated {
+            let off = Self.runControlScript(capturesTaps: false)
+            let on = Self.runControlScript(capturesTaps: true)
+            XCTAssertEqual(on.log, off.log)
+            XCTAssertEqual(off.events, [])
+            XCTAssertEqual(on.events, [
+                "tap buy_button @feed 1.0", "tap feed_card @feed 1.0", "tap cell_button#3 @feed 0.6",
+            ], "the scrolled cell shows 300 of its 500 points")
+            XCTAssertEqual(on.log, [
+                // The button: its touch tracking, then its action.
+                "buy.touchDown", "buy.touchUpInside", "buy.action", "buy.primaryActionTriggered",
+                // The app's UITapGestureRecognizer on the card.
+                "cardTap(ended)",
+                // A pan that begins on a control in a scroll view that may cancel it: the control's touch is
+                // cancelled and the scroll view scrolls by the finger's travel.
+                "cell.touchDown", "cell.touchCancel", "willBeginDragging",
+                "didScroll", "didScroll", "didScroll", "didScroll", "didEndDragging", "offset 200.0",
+                // A quick tap on the control in the scroll view.
+                "cell.touchDown", "cell.touchUpInside", "cell.primaryActionTriggered", "offset 200.0",
+            ])
+        }
+    }
+
     // MARK: - Scripts
+
+    /// A tracked button with an action, a tracked card with the app's `UITapGestureRecognizer`, and a
+    /// scroll view holding a tracked button that a pan cancels; returns what the app saw and what the
+    /// tracker recorded.
+    @MainActor
+    private static func runControlScript(capturesTaps: Bool) -> (log: [String], events: [String]) {
+        final class ControlCancellingScrollView: UIScrollView {
+            override func touchesShouldCancel(in view: UIView) -> Bool { true }
+        }
+        let fixture = TapFixture()
+        let log = LifecycleLog()
+        let feed = fixture.screen("feed")
+        let window = fixture.show(feed)
+
+        let buy = UIButton(frame: CGRect(x: 20, y: 20, width: 200, height: 60))
+        buy.trackingElement = TrackingElement(elementType: "buy_button")
+        buy.addAction(UIAction { _ in log.append("buy.action") }, for: .primaryActionTriggered)
+        logControlEvents(of: buy, as: "buy", into: log)
+        feed.view.addSubview(buy)
+
+        let card = fixture.element("feed_card", frame: CGRect(x: 20, y: 100, width: 360, height: 100), in: feed.view)
+        let cardTap = UITapGestureRecognizer()
+        Headless.addAction(to: cardTap) { log.append("cardTap(\($0.state))") }
+        card.addGestureRecognizer(cardTap)
+
+        let scrollView = ControlCancellingScrollView(frame: CGRect(x: 0, y: 250, width: 400, height: 550))
+        scrollView.contentSize = CGSize(width: 400, height: 5000)
+        scrollView.delaysContentTouches = false
+        let scrollLog = ScrollLog(log: log)
+        scrollView.delegate = scrollLog
+        // Tall enough to stay under the finger after the scroll.
+        let cell = UIButton(frame: CGRect(x: 20, y: 0, width: 360, height: 500))
+        cell.trackingElement = TrackingElement(elementType: "cell_button", identifier: "3")
+        logControlEvents(of: cell, as: "cell", into: log)
+        scrollView.addSubview(cell)
+        feed.view.addSubview(scrollView)
+
+        let tracker = fixture.startedTracker(capturesTaps: capturesTaps)
+        let time = fixture.clock.now().uptime
+        Headless.tap(buy, timestamp: time)
+        Headless.tap(at: CGPoint(x: 100, y: 150), in: window, timestamp: time + 1)
+        let finger = Headless.touchDown(at: CGPoint(x: 200, y: 500), in: window, timestamp: time + 2)
+        for step in 1...4 {
+            finger.move(to: CGPoint(x: 200, y: 500 - CGFloat(step) * 50), timestamp: time + 2 + Double(step) * 0.02)
+        }
+        finger.lift(timestamp: time + 2.2)
+        log.append("offset \(scrollView.contentOffset.y)")
+        Headless.tap(at: CGPoint(x: 200, y: 300), in: window, timestamp: time + 3)
+        log.append("offset \(scrollView.contentOffset.y)")
+        tracker.stop()
+        return (log.entries, fixture.tapSummaries)
+    }
 
     /// Taps, drags and cancels on a card that has the app's own tap recognizer, in a content view whose
     /// screen has the app's own pan recognizer; returns what the app saw and what the tracker recorded.
@@ -80,6 +156,33 @@ final class TapCaptureInteroperabilityTests: HeadlessTestCase {
 }
 
 // MARK: - The app's views and recognizers
+
+/// Logs a control's touch events as `"<name>.<event>"`.
+@MainActor
+private func logControlEvents(of control: UIControl, as name: String, into log: LifecycleLog) {
+    let events: [(String, UIControl.Event)] = [
+        ("touchDown", .touchDown), ("touchDragInside", .touchDragInside), ("touchDragOutside", .touchDragOutside),
+        ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside), ("touchCancel", .touchCancel),
+        ("primaryActionTriggered", .primaryActionTriggered),
+    ]
+    for (label, event) in events {
+        control.addAction(UIAction { _ in log.append("\(name).\(label)") }, for: event)
+    }
+}
+
+/// A scroll-view delegate that logs the drag and every scroll.
+@MainActor
+private final class ScrollLog: NSObject, UIScrollViewDelegate {
+    let log: LifecycleLog
+
+    init(log: LifecycleLog) {
+        self.log = log
+    }
+
+    func scrollViewDidScroll(_ scrollView: UIScrollView) { log.append("didScroll") }
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { log.append("willBeginDragging") }
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) { log.append("didEndDragging") }
+}
 
 /// A view that logs its touch callbacks as `"<name>.<callback>"`.
 @MainActor

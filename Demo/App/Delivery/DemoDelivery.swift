@@ -126,6 +126,8 @@ public final class DemoDelivery: Sendable {
         case .screenView: ("screen", event.name)
         case .impression: ("track", naming.impressionEvent)
         case .screenEnded: ("track", naming.screenEndedEvent)
+        case .tap: ("track", naming.tapEvent)
+        case .rageTap: ("track", naming.rageTapEvent)
         case .identify: ("identify", event.identity?.userID ?? "")
         default: ("track", event.name)
         }

@@ -6,9 +6,11 @@ import HeadlessUIKit
 import Foundation
 import Tracking
 
-/// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, go back, present a page
-/// sheet over the profile, take a screenshot, save, switch tabs, go to the background and back, log out,
-/// time the login screen both ways across a trip to the background, and open a newsletter's deep link.
+/// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, tap its like button three
+/// times quickly, go back, present a page sheet over the profile, take a screenshot, save, switch tabs, go to
+/// the background and back, log out, time the login screen both ways across a trip to the background, and open
+/// a newsletter's deep link. Every tap is a real touch through hit-testing, so the tracker also records an
+/// `Element Tapped` for each tap on a tracked control, and one `Rage Tap` for the quick taps.
 /// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` at
 /// login, `track` for saving the profile and for logging out, and `reset()` at logout. The tracker records
 /// the application's lifecycle on its own (`Application Installed` and `Opened` at launch, `Backgrounded`
@@ -43,9 +45,9 @@ public final class DemoSession {
     public var onStep: ((DemoSessionStep) -> Void)?
     /// Called after each checkpoint scan, with the events it delivered.
     public var onCheckpoint: (([TrackingEvent]) -> Void)?
-    /// Called in step 13 with the login screen's time measured both ways.
+    /// Called in step 14 with the login screen's time measured both ways.
     public var onScreenTime: ((ScreenTimeComparison) -> Void)?
-    /// The login screen's time measured both ways in step 13, once it ran.
+    /// The login screen's time measured both ways in step 14, once it ran.
     public private(set) var screenTimeComparison: ScreenTimeComparison?
 
     /// Creates a session; nothing happens until ``run()``.
@@ -65,6 +67,7 @@ public final class DemoSession {
         ("Log in", "identify user-1, then the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
         ("Scroll the feed", "no scans while the finger is down; then posts 5 to 8 count, post 4 was only scrolled past"),
         ("Open post 6", "screen_view post_detail#post-6 covers the feed; its like button counts"),
+        ("Tap Like three times quickly", "three taps on like_button#post-6 and, with the third, one rage_tap (3 taps within 1 s)"),
         ("Go back", "screen_view feed again: a new visibility span, so its cards count again"),
         ("Switch to the Profile tab", "screen_view profile; the avatar counts"),
         ("Present the edit-profile page sheet", "screen_view edit_profile; the opaque sheet occludes the profile"),
@@ -96,34 +99,40 @@ public final class DemoSession {
             driver.tap(try require(cells.count > 6 ? cells[6] : nil, "the feed has fewer than 7 posts"))
         }
         try step(4) {
+            let detail = app.appFlow.mainFlow?.feedNavigation.topViewController as? PostDetailViewController
+            let like = try require(detail?.likeButton, "no post is pushed")
+            // Three real taps, one right after the other: well within the rage-tap window.
+            for _ in 0..<3 { driver.tap(like) }
+        }
+        try step(5) {
             let navigation = try require(app.appFlow.mainFlow?.feedNavigation, "the main flow is not shown")
             _ = try require(navigation.popViewController(animated: true), "no post is pushed")
         }
-        try step(5) {
+        try step(6) {
             driver.tapTab(at: 1, in: try require(app.appFlow.mainFlow?.tabs, "the main flow is not shown"))
         }
-        try step(6) {
+        try step(7) {
             driver.tap(try require(app.appFlow.mainFlow?.profile.editButton, "the main flow is not shown"))
         }
-        try step(7) { driver.takeScreenshot() }
-        try step(8) {
+        try step(8) { driver.takeScreenshot() }
+        try step(9) {
             driver.tap(try require(app.appFlow.mainFlow?.editProfile?.saveButton, "the edit-profile sheet is not shown"))
         }
-        try step(9) {
+        try step(10) {
             driver.tapTab(at: 2, in: try require(app.appFlow.mainFlow?.tabs, "the main flow is not shown"))
         }
-        try step(10) {
+        try step(11) {
             driver.enterBackground()
             // No checkpoint here: the tracker ends every visibility span in the background and must not scan.
             driver.wait(dwell)
             driver.enterForeground()
         }
-        try step(11) {
+        try step(12) {
             driver.tap(try require(app.appFlow.mainFlow?.settings.logoutButton, "the main flow is not shown"))
-            // Times the new login screen from its viewDidAppear (now, or caught up now) for step 13.
+            // Times the new login screen from its viewDidAppear (now, or caught up now) for step 14.
             try require(app.appFlow.loginFlow?.login, "the login flow is not shown").add(behaviours: [loginTimer])
         }
-        try step(12) {
+        try step(13) {
             let login = try require(app.appFlow.loginFlow?.login, "the login flow is not shown")
             let endsBefore = app.screenEnds.events.count
             driver.enterBackground()
@@ -141,7 +150,7 @@ public final class DemoSession {
             screenTimeComparison = comparison
             onScreenTime?(comparison)
         }
-        try step(13) {
+        try step(14) {
             app.open(DemoLinks.newsletterPost("post-6", signInToken: "one-time-7f3a"), referringApplication: "com.apple.mobilemail")
         }
     }
@@ -149,7 +158,7 @@ public final class DemoSession {
     // MARK: - Private
 
     private let driver: any DemoSessionDriver
-    /// Seconds in the background in step 13: long beside ``dwell``, short for a demo run in real time.
+    /// Seconds in the background in step 14: long beside ``dwell``, short for a demo run in real time.
     private static let backgroundStint: TimeInterval = 2
     private lazy var loginTimer = AppearanceTimer(clock: app.clock)
     private var current = DemoSession.steps[0]

@@ -1,5 +1,5 @@
-/// What a ``TrackingEvent`` records: a screen view, an impression, an explicit event, an identification, and
-/// later user interactions.
+/// What a ``TrackingEvent`` records: a screen view, an impression, an explicit event, an identification, a
+/// tap or a rage tap.
 ///
 /// String-backed and open, so that new kinds (taps, for example) can be added without breaking the
 /// event format or anyone's `switch`.

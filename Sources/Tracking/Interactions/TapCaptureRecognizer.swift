@@ -22,8 +22,8 @@ import HeadlessUIKit
 ///   simultaneously with every recognizer, and it neither requires nor is required to fail.
 /// - It has no target or action, and gesture recognizers take no part in accessibility.
 ///
-/// It keeps no `UITouch` (UIKit reuses them), only the identity, start point and start time of the one
-/// touch it follows.
+/// It keeps no `UITouch` (UIKit reuses them), only the identity, start point, start time and (weakly) hit-test
+/// view of the one touch it follows.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -67,6 +67,7 @@ final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelega
         followedTouch = ObjectIdentifier(touch)
         startLocation = touch.location(in: nil)
         startTime = touch.timestamp
+        hitView = touch.view
     }
 
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -77,7 +78,7 @@ final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelega
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
-        if let touch = followed(in: touches), isStillATap(touch), let hitView = touch.view {
+        if let touch = followed(in: touches), isStillATap(touch), let hitView = hitView ?? touch.view {
             capture?.recordTap(on: hitView)
         }
         giveUp()
@@ -91,6 +92,7 @@ final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelega
     override func reset() {
         super.reset()
         followedTouch = nil
+        hitView = nil
     }
 
     // MARK: - Never preventing, never prevented
@@ -112,6 +114,9 @@ final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelega
     // MARK: - Private
 
     private var followedTouch: ObjectIdentifier?
+    /// The touch's hit-test view as it began: UIKit sets `UITouch.view` to `nil` once another recognizer has
+    /// recognized the touch and no view receives it any more, which may happen before this one hears the end.
+    private weak var hitView: UIView?
     private var startLocation = CGPoint.zero
     private var startTime: TimeInterval = 0
 
@@ -131,6 +136,7 @@ final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelega
     /// touches and resets it when the sequence ends.
     private func giveUp() {
         followedTouch = nil
+        hitView = nil
         if state == .possible { state = .failed }
     }
 }

@@ -20,6 +20,10 @@ import Foundation
 /// No visibility span ends during such a scan, so a screen that stays after an abandoned swipe gets no
 /// second screen view. When the transition ends, the tracker scans as soon as the main run loop is idle.
 ///
+/// While started, it also records taps on tracked views (``TrackingEventKind/tap`` and
+/// ``TrackingEventKind/rageTap``) through one passive gesture recognizer per scanned window, with no
+/// swizzling; see ``TrackingConfiguration/capturesTaps``.
+///
 /// ```swift
 /// let tracker = Tracker(writeKey: "YOUR_WRITE_KEY") // uploads through a DeliverySink with defaults
 /// tracker.start()
