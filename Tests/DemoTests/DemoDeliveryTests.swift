@@ -52,6 +52,7 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(events.filter { $0.kind == .impression }.count, 21)
             XCTAssertEqual(events.filter { $0.kind == .track }.map(\.name), ["profile_saved", "logged_out"])
             XCTAssertEqual(events.filter { $0.kind == .identify }.map(\.name), ["user-1"])
+            XCTAssertEqual(events.filter { $0.kind == .group }.map(\.name), ["demo-team"])
 
             XCTAssertEqual(flush.kept, 0)
             XCTAssertEqual(run.delivery.sink.statistics.delivered, events.count)
@@ -151,7 +152,7 @@ final class DemoDeliveryTests: XCTestCase {
         let properties = message[type == "identify" ? "traits" : "properties"] as? [String: Any] ?? [:]
         let keys = ["element_type", "element_id", "screen_name", "screen_id", "display_name"]
         let shown = keys.compactMap { key in (properties[key] as? String).map { "\(key)=\($0)" } }
-        let name = message[type == "track" ? "event" : type == "identify" ? "userId" : "name"] as? String ?? "?"
+        let name = message[type == "track" ? "event" : type == "identify" ? "userId" : type == "group" ? "groupId" : "name"] as? String ?? "?"
         return "\(type) \(name) {\(shown.joined(separator: ", "))}"
     }
 
@@ -170,6 +171,8 @@ final class DemoDeliveryTests: XCTestCase {
             return "track Element Viewed {\(shown.joined(separator: ", "))}"
         case .identify:
             return "identify \(event.name) {display_name=Ada}"
+        case .group:
+            return "group \(event.name) {}"
         default:
             return "track \(event.name) {}"
         }

@@ -126,6 +126,8 @@ public final class DemoDelivery: Sendable {
         case .screenView: ("screen", event.name)
         case .impression: ("track", impressionEvent)
         case .identify: ("identify", event.identity?.userID ?? "")
+        case .group: ("group", event.groupID ?? "")
+        case .alias: ("alias", event.identity?.userID ?? "")
         default: ("track", event.name)
         }
     }

@@ -8,8 +8,8 @@ import Tracking
 
 /// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, go back, present a page
 /// sheet over the profile, take a screenshot, save, switch tabs, go to the background and back, log out.
-/// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` at
-/// login, `track` for saving the profile and for logging out, and `reset()` at logout.
+/// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` (with
+/// traits) and `group` at login, `track` for saving the profile and for logging out, and `reset()` at logout.
 ///
 /// After every step the session lets layout and transitions finish, scans once (a *checkpoint*), lets
 /// ``dwell`` seconds pass on the tracker's clock, and scans once more. The tracker's own scheduled scans
@@ -55,7 +55,7 @@ public final class DemoSession {
     /// The script's steps, in order.
     public static let steps: [DemoSessionStep] = [
         ("Launch", "screen_view login; the login button counts after the duration threshold"),
-        ("Log in", "identify user-1, then the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
+        ("Log in", "identify user-1 and group demo-team, then the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
         ("Scroll the feed", "no scans while the finger is down; then posts 5 to 8 count, post 4 was only scrolled past"),
         ("Open post 6", "screen_view post_detail#post-6 covers the feed; its like button counts"),
         ("Go back", "screen_view feed again: a new visibility span, so its cards count again"),
