@@ -275,6 +275,24 @@ final class SessionTests: TrackerStorageTestCase {
         }
     }
 
+    func testADiagnosticHandlerThatRecordsAnEventDoesNotDeadlockTheSession() throws {
+        let directory: URL = self.directory
+        try MainActor.assumeIsolated {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data("[]".utf8).write(to: directory.appendingPathComponent("session.json"))
+            let sink = InMemoryTrackingSink()
+            let box = TrackerBox()
+            var configuration = TrackingConfiguration()
+            configuration.clock = ManualTrackingClock()
+            configuration.storageDirectory = directory
+            configuration.diagnosticHandler = { diagnostic in box.tracker?.track(TrackingEventName(rawValue: "diagnosed_\(diagnostic.code.rawValue)")) }
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            box.tracker = tracker
+            tracker.track("a")
+            XCTAssertEqual(Self.sessions(sink.events), ["diagnosed_session_storage_failed 0*", "a 0"])
+        }
+    }
+
     func testANegativeOrNaNTimeoutIsReplacedByTheDefaultWithADiagnostic() {
         let directory: URL = self.directory
         MainActor.assumeIsolated {
@@ -316,4 +334,9 @@ final class SettableTrackingClock: TrackingClock, @unchecked Sendable {
     func now() -> TrackingInstant {
         lock.withLock { TrackingInstant(uptime: uptime, date: current) }
     }
+}
+
+/// Lets a diagnostic handler made before the tracker reach it.
+private final class TrackerBox: @unchecked Sendable {
+    var tracker: Tracker?
 }

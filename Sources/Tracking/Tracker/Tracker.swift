@@ -236,7 +236,8 @@ public final class Tracker {
         let sessionStore = SessionStore(
             directory: configuration.storageDirectory, timeout: configuration.sessionTimeout,
             launchedInBackground: UIApplication.shared.applicationState == .background,
-            persists: consentSwitch.value != .denied, report: configuration.diagnosticHandler
+            persists: consentSwitch.value != .denied, now: { [clock = configuration.clock] in clock.now().date },
+            report: configuration.diagnosticHandler
         )
         self.sessionStore = sessionStore
         sessionObserver = SessionLifecycleObserver(
