@@ -69,21 +69,6 @@ final class SessionStore: @unchecked Sendable {
         return session
     }
 
-    private func stampLocked(at date: Date) -> TrackingSession {
-        locked {
-            var machine = loaded(at: date)
-            let stamp = machine.stamp(at: date)
-            if stamp.clockWentBack { reportClockWentBack() }
-            let isActivityDue = !(date.timeIntervalSince(savedActivityAt ?? .distantPast) < Self.activitySaveInterval)
-            let changed = machine != current
-            current = machine
-            lastActivityAt = date
-            // A new session is saved with its first delivered event (``didDeliver(_:)``).
-            if isActivityDue && !changed { save(machine) }
-            return stamp.session
-        }
-    }
-
     /// Records that an event carrying `session` reached the sinks.
     func didDeliver(_ session: TrackingSession?) {
         guard session?.isStart == true else { return }
@@ -171,6 +156,22 @@ final class SessionStore: @unchecked Sendable {
     private var current: SessionTracker?
     private var lastActivityAt: Date?
     private var savedActivityAt: Date?
+
+    /// The stamp, under the lock; saves the activity when it is due.
+    private func stampLocked(at date: Date) -> TrackingSession {
+        locked {
+            var machine = loaded(at: date)
+            let stamp = machine.stamp(at: date)
+            if stamp.clockWentBack { reportClockWentBack() }
+            let isActivityDue = !(date.timeIntervalSince(savedActivityAt ?? .distantPast) < Self.activitySaveInterval)
+            let changed = machine != current
+            current = machine
+            lastActivityAt = date
+            // A new session is saved with its first delivered event (``didDeliver(_:)``).
+            if isActivityDue && !changed { save(machine) }
+            return stamp.session
+        }
+    }
 
     /// The machine, read from the file (or created) the first time; called with the lock held. A saved
     /// session is resolved at once when the app is in the foreground, with `date` (the first use's time,
