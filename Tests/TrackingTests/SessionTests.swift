@@ -188,6 +188,29 @@ final class SessionTests: TrackerStorageTestCase {
         }
     }
 
+    func testATrackerCreatedBeforeTheLaunchEndsIsResolvedWhenTheAppBecomesActive() {
+        // An app delegate's initializer reads the background state; a sceneless app then posts only
+        // didBecomeActive. Created within the timeout, used long after: one session throughout.
+        let directory: URL = self.directory
+        MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            do {
+                let tracker = Self.tracker(sink, in: directory, clock: clock, log: DiagnosticLog())
+                tracker.track("first_launch")
+                Headless.enterBackground()
+            }
+            clock.advance(by: 100)
+            let tracker = Self.tracker(sink, in: directory, clock: clock, log: DiagnosticLog())
+            Headless.reset()   // active, and no notification: as UIKit changes the state before posting
+            NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: UIApplication.shared)
+            tracker.track("launched")
+            clock.advance(by: 3_600)
+            tracker.track("an_hour_later")
+            XCTAssertEqual(Self.sessions(sink.events), ["first_launch 0*", "launched 0", "an_hour_later 0"])
+        }
+    }
+
     func testResetAndStartSessionStartOneAtOnceAndEndSessionLeavesItToTheNextEvent() {
         let directory: URL = self.directory
         MainActor.assumeIsolated {

@@ -21,9 +21,10 @@ final class SessionStore: @unchecked Sendable {
     /// - Parameters:
     ///   - directory: Where `session.json` is kept.
     ///   - timeout: Background time after which a session ends.
-    ///   - launchedInBackground: Whether the app is in the background now (launched for a background task):
-    ///     a saved session is then measured from its backgrounding until the app comes to the foreground,
-    ///     instead of being resolved at the first use.
+    ///   - launchedInBackground: Whether the app reads as in the background now (launched for a background
+    ///     task, or not yet active: an app delegate's initializer reads `.background` at every launch): a
+    ///     saved session is then measured from its backgrounding until the app comes to the foreground or
+    ///     becomes active, instead of being resolved at the first use.
     ///   - persists: Whether the state is kept on disk; when `false`, the file is removed at once.
     ///   - now: The tracker's clock, for a first use that brings no time of its own.
     ///   - report: Receives diagnostics, never with the store's lock held (a handler may record events).
