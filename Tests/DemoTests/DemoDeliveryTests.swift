@@ -67,6 +67,7 @@ final class DemoDeliveryTests: XCTestCase {
                 "save_button", "logout_button",
             ])
             XCTAssertEqual(events.filter { $0.kind == .rageTap }.map { "\(DemoSessionRun.label($0)) \($0.tapCount ?? 0)" }, ["like_button#post-6 3"])
+            XCTAssertEqual(events.filter { $0.kind == .group }.map(\.name), ["demo-team"])
 
             XCTAssertEqual(flush.kept, 0)
             XCTAssertEqual(run.delivery.sink.statistics.delivered, events.count)
@@ -179,7 +180,7 @@ final class DemoDeliveryTests: XCTestCase {
         let keys = ["element_type", "element_id", "screen_name", "screen_id", "display_name"]
         var shown = keys.compactMap { key in (properties[key] as? String).map { "\(key)=\($0)" } }
         shown += (properties["tap_count"] as? Int).map { ["tap_count=\($0)"] } ?? []
-        let name = message[type == "track" ? "event" : type == "identify" ? "userId" : "name"] as? String ?? "?"
+        let name = message[type == "track" ? "event" : type == "identify" ? "userId" : type == "group" ? "groupId" : "name"] as? String ?? "?"
         return "\(type) \(name) {\(shown.joined(separator: ", "))}"
     }
 
@@ -204,6 +205,8 @@ final class DemoDeliveryTests: XCTestCase {
             return "track Screen Ended {\(shown.joined(separator: ", "))}"
         case .identify:
             return "identify \(event.name) {display_name=Ada}"
+        case .group:
+            return "group \(event.name) {}"
         default:
             return "track \(event.name) {}"
         }

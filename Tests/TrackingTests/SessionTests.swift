@@ -188,6 +188,29 @@ final class SessionTests: TrackerStorageTestCase {
         }
     }
 
+    func testATrackerCreatedBeforeTheLaunchEndsIsResolvedWhenTheAppBecomesActive() {
+        // An app delegate's initializer reads the background state; a sceneless app then posts only
+        // didBecomeActive. Created within the timeout, used long after: one session throughout.
+        let directory: URL = self.directory
+        MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            do {
+                let tracker = Self.tracker(sink, in: directory, clock: clock, log: DiagnosticLog())
+                tracker.track("first_launch")
+                Headless.enterBackground()
+            }
+            clock.advance(by: 100)
+            let tracker = Self.tracker(sink, in: directory, clock: clock, log: DiagnosticLog())
+            Headless.reset()   // active, and no notification: as UIKit changes the state before posting
+            NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: UIApplication.shared)
+            tracker.track("launched")
+            clock.advance(by: 3_600)
+            tracker.track("an_hour_later")
+            XCTAssertEqual(Self.sessions(sink.events), ["first_launch 0*", "launched 0", "an_hour_later 0"])
+        }
+    }
+
     func testResetAndStartSessionStartOneAtOnceAndEndSessionLeavesItToTheNextEvent() {
         let directory: URL = self.directory
         MainActor.assumeIsolated {
@@ -275,6 +298,24 @@ final class SessionTests: TrackerStorageTestCase {
         }
     }
 
+    func testADiagnosticHandlerThatRecordsAnEventDoesNotDeadlockTheSession() throws {
+        let directory: URL = self.directory
+        try MainActor.assumeIsolated {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data("[]".utf8).write(to: directory.appendingPathComponent("session.json"))
+            let sink = InMemoryTrackingSink()
+            let box = TrackerBox()
+            var configuration = TrackingConfiguration()
+            configuration.clock = ManualTrackingClock()
+            configuration.storageDirectory = directory
+            configuration.diagnosticHandler = { diagnostic in box.tracker?.track(TrackingEventName(rawValue: "diagnosed_\(diagnostic.code.rawValue)")) }
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            box.tracker = tracker
+            tracker.track("a")
+            XCTAssertEqual(Self.sessions(sink.events), ["diagnosed_session_storage_failed 0*", "a 0"])
+        }
+    }
+
     func testANegativeOrNaNTimeoutIsReplacedByTheDefaultWithADiagnostic() {
         let directory: URL = self.directory
         MainActor.assumeIsolated {
@@ -316,4 +357,9 @@ final class SettableTrackingClock: TrackingClock, @unchecked Sendable {
     func now() -> TrackingInstant {
         lock.withLock { TrackingInstant(uptime: uptime, date: current) }
     }
+}
+
+/// Lets a diagnostic handler made before the tracker reach it.
+private final class TrackerBox: @unchecked Sendable {
+    var tracker: Tracker?
 }

@@ -75,14 +75,15 @@ final class TrackerSetupTests: TrackerStorageTestCase {
             let tracker = Tracker(configuration: Self.configuration(in: directory, clock: ManualTrackingClock(), log: log), sinks: [sink])
             let anonymous = tracker.identity
             tracker.identify(traits: ["newsletter": true])
-            XCTAssertEqual(tracker.identity, anonymous)
+            // The same person, who now has traits (kept with the identity).
+            XCTAssertEqual(tracker.identity, TrackingIdentity(anonymousID: anonymous.anonymousID, traits: ["newsletter": true]))
             tracker.identify(userID: "u-3")
             tracker.identify(traits: ["plan": "pro"])
             XCTAssertEqual(sink.events.map(\.kind), [.identify, .identify, .identify])
             XCTAssertEqual(sink.events.map(\.identity), [
-                anonymous,
-                TrackingIdentity(anonymousID: anonymous.anonymousID, userID: "u-3"),
-                TrackingIdentity(anonymousID: anonymous.anonymousID, userID: "u-3"),
+                TrackingIdentity(anonymousID: anonymous.anonymousID, traits: ["newsletter": true]),
+                TrackingIdentity(anonymousID: anonymous.anonymousID, userID: "u-3", traits: ["newsletter": true]),
+                TrackingIdentity(anonymousID: anonymous.anonymousID, userID: "u-3", traits: ["newsletter": true, "plan": "pro"]),
             ])
             XCTAssertEqual(sink.events.map(\.properties), [["newsletter": true], [:], ["plan": "pro"]])
             XCTAssertEqual(log.codes, [])

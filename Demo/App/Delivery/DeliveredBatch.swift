@@ -10,9 +10,10 @@ public struct DeliveredBatch: Sendable, Hashable {
 
     /// One message of the batch.
     public struct Message: Sendable, Hashable {
-        /// The Segment call: `screen`, `track` or `identify`.
+        /// The Segment call: `screen`, `track`, `identify`, `group` or `alias`.
         public var type: String
-        /// The screen's `name`, the track call's `event`, or the identify call's `userId` (empty if none).
+        /// The screen's `name`, the track call's `event`, the identify or alias call's `userId` (empty if none), or the
+        /// group call's `groupId`.
         public var name: String
         /// The message id: the event's id, so the collector can drop duplicates.
         public var messageId: String
@@ -95,9 +96,14 @@ public struct DeliveredBatch: Sendable, Hashable {
         messages.reserveCapacity(batch.count)
         for message in batch {
             guard let type = message["type"] as? String, let messageId = message["messageId"] as? String else { return nil }
-            let nameKey = type == "track" ? "event" : type == "identify" ? "userId" : "name"
+            let nameKey = switch type {
+            case "track": "event"
+            case "identify", "alias": "userId"
+            case "group": "groupId"
+            default: "name"
+            }
             let name = message[nameKey] as? String ?? ""
-            let properties = type == "identify" ? [:] : message["properties"] as? [String: Any] ?? [:]
+            let properties = message["properties"] as? [String: Any] ?? [:]
             let subject = Message.subject(
                 element: properties["element_type"] as? String, elementId: properties["element_id"] as? String,
                 screen: properties["screen_name"] as? String ?? (type == "screen" ? name : nil),

@@ -129,6 +129,8 @@ public final class DemoDelivery: Sendable {
         case .tap: ("track", naming.tapEvent)
         case .rageTap: ("track", naming.rageTapEvent)
         case .identify: ("identify", event.identity?.userID ?? "")
+        case .group: ("group", event.groupID ?? "")
+        case .alias: ("alias", event.identity?.userID ?? "")
         default: ("track", event.name)
         }
     }

@@ -11,10 +11,11 @@ import Tracking
 /// the background and back, log out, time the login screen both ways across a trip to the background, and open
 /// a newsletter's deep link. Every tap is a real touch through hit-testing, so the tracker also records an
 /// `Element Tapped` for each tap on a tracked control, and one `Rage Tap` for the quick taps.
-/// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` at
-/// login, `track` for saving the profile and for logging out, and `reset()` at logout. The tracker records
-/// the application's lifecycle on its own (`Application Installed` and `Opened` at launch, `Backgrounded`
-/// and `Opened` again around the background step) and `Deep Link Opened` when the app opens a link.
+/// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` (with
+/// traits) and `group` at login, `track` for saving the profile and for logging out, and `reset()` at logout.
+/// The tracker records the application's lifecycle on its own (`Application Installed` and `Opened` at launch,
+/// `Backgrounded` and `Opened` again around the background step) and `Deep Link Opened` when the app opens a
+/// link.
 ///
 /// After every step the session lets layout and transitions finish, scans once (a *checkpoint*), lets
 /// ``dwell`` seconds pass on the tracker's clock, and scans once more. The tracker's own scheduled scans
@@ -64,7 +65,7 @@ public final class DemoSession {
     /// The script's steps, in order.
     public static let steps: [DemoSessionStep] = [
         ("Launch", "Application Installed and Application Opened (from_background false); screen_view login; the login button counts after the duration threshold"),
-        ("Log in", "identify user-1, then the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
+        ("Log in", "identify user-1 and group demo-team, then the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
         ("Scroll the feed", "no scans while the finger is down; then posts 5 to 8 count, post 4 was only scrolled past"),
         ("Open post 6", "screen_view post_detail#post-6 covers the feed; its like button counts"),
         ("Tap Like three times quickly", "three taps on like_button#post-6 and, with the third, one rage_tap (3 taps within 1 s)"),

@@ -5,7 +5,8 @@ import HeadlessUIKit
 #endif
 import Foundation
 
-/// Tells a ``SessionStore`` when the app goes to the background and returns to the foreground, from
+/// Tells a ``SessionStore`` when the app goes to the background and returns to the foreground (will enter
+/// foreground, or did become active, whichever comes first; the second finds nothing to do), from
 /// `UIApplication`'s notifications on the tracker's notification center, under the tracker's call lock so
 /// that no event is half-way through its stamp meanwhile.
 ///
@@ -27,7 +28,14 @@ final class SessionLifecycleObserver: Sendable {
         ) { _ in
             lock.withLock { store.willEnterForeground(at: clock.now().date) }
         }
-        tokens = [background, foreground].map(Token.init)
+        // Also a return to the foreground: the only one a sceneless app posts at a foreground launch, where a
+        // tracker created in the app delegate's initializer still reads the background state.
+        let active = notificationCenter.addObserver(
+            forName: UIApplication.didBecomeActiveNotification, object: nil, queue: nil
+        ) { _ in
+            lock.withLock { store.willEnterForeground(at: clock.now().date) }
+        }
+        tokens = [background, foreground, active].map(Token.init)
     }
 
     deinit {

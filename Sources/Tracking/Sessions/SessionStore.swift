@@ -21,15 +21,18 @@ final class SessionStore: @unchecked Sendable {
     /// - Parameters:
     ///   - directory: Where `session.json` is kept.
     ///   - timeout: Background time after which a session ends.
-    ///   - launchedInBackground: Whether the app is in the background now (launched for a background task):
-    ///     a saved session is then measured from its backgrounding until the app comes to the foreground,
-    ///     instead of being resolved at the first use.
+    ///   - launchedInBackground: Whether the app reads as in the background now (launched for a background
+    ///     task, or not yet active: an app delegate's initializer reads `.background` at every launch): a
+    ///     saved session is then measured from its backgrounding until the app comes to the foreground or
+    ///     becomes active, instead of being resolved at the first use.
     ///   - persists: Whether the state is kept on disk; when `false`, the file is removed at once.
-    ///   - report: Receives diagnostics.
+    ///   - now: The tracker's clock, for a first use that brings no time of its own.
+    ///   - report: Receives diagnostics, never with the store's lock held (a handler may record events).
     init(
         directory: URL, timeout: TimeInterval, launchedInBackground: Bool = false, persists: Bool = true,
-        report: @escaping @Sendable (TrackingDiagnostic) -> Void
+        now: @escaping @Sendable () -> Date = { Date() }, report: @escaping @Sendable (TrackingDiagnostic) -> Void
     ) {
+        self.now = now
         fileURL = directory.appendingPathComponent("session.json", isDirectory: false)
         self.timeout = timeout
         self.launchedInBackground = launchedInBackground
@@ -43,9 +46,9 @@ final class SessionStore: @unchecked Sendable {
     /// Whether the state is kept on disk (consent is not denied). Turning it off removes the file;
     /// turning it on saves the state in memory.
     var persists: Bool {
-        get { lock.withLock { storesOnDisk } }
+        get { locked { storesOnDisk } }
         set {
-            lock.withLock {
+            locked {
                 guard newValue != storesOnDisk else { return }
                 storesOnDisk = newValue
                 if newValue {
@@ -59,24 +62,18 @@ final class SessionStore: @unchecked Sendable {
 
     /// The session of an event recorded at `date` (see ``SessionTracker/stamp(at:)``).
     func stamp(at date: Date) -> TrackingSession {
-        lock.withLock {
-            var machine = loaded(at: date)
-            let stamp = machine.stamp(at: date)
-            if stamp.clockWentBack { reportClockWentBack() }
-            let isActivityDue = !(date.timeIntervalSince(savedActivityAt ?? .distantPast) < Self.activitySaveInterval)
-            let changed = machine != current
-            current = machine
-            lastActivityAt = date
-            // A new session is saved with its first delivered event (``didDeliver(_:)``).
-            if isActivityDue && !changed { save(machine) }
-            return stamp.session
+        var session = stampLocked(at: date)
+        // A diagnostic handler that recorded an event meanwhile may have delivered the session's first event.
+        if session.isStart, !lock.withLock({ current?.session?.id == session.id && current?.session?.isStarting == true }) {
+            session.isStart = false
         }
+        return session
     }
 
     /// Records that an event carrying `session` reached the sinks.
     func didDeliver(_ session: TrackingSession?) {
         guard session?.isStart == true else { return }
-        lock.withLock {
+        locked {
             var machine = loaded(at: nil)
             if machine.didDeliver(session) { save(machine) }
         }
@@ -84,7 +81,7 @@ final class SessionStore: @unchecked Sendable {
 
     /// The app went to the background at `date`.
     func didEnterBackground(at date: Date) {
-        lock.withLock {
+        locked {
             var machine = loaded(at: date)
             _ = machine.didEnterBackground(at: date)
             lastActivityAt = date
@@ -94,7 +91,7 @@ final class SessionStore: @unchecked Sendable {
 
     /// The app returned to the foreground at `date`.
     func willEnterForeground(at date: Date) {
-        lock.withLock {
+        locked {
             var machine = loaded(at: date)
             let (changed, clockWentBack) = machine.willEnterForeground(at: date)
             if clockWentBack { reportClockWentBack() }
@@ -104,7 +101,7 @@ final class SessionStore: @unchecked Sendable {
 
     /// Starts a new session at `date` (see ``SessionTracker/start(at:)``).
     func start(at date: Date) {
-        lock.withLock {
+        locked {
             var machine = loaded(at: date)
             machine.start(at: date)
             save(machine)
@@ -113,7 +110,7 @@ final class SessionStore: @unchecked Sendable {
 
     /// Ends the running session.
     func end() {
-        lock.withLock {
+        locked {
             var machine = loaded(at: nil)
             if machine.end() { save(machine) }
         }
@@ -121,7 +118,7 @@ final class SessionStore: @unchecked Sendable {
 
     /// The machine as it is now (for tests).
     var machine: SessionTracker {
-        lock.withLock { loaded(at: nil) }
+        locked { loaded(at: nil) }
     }
 
     /// Returns once every save requested so far, by any store of the process, has reached the file.
@@ -152,11 +149,30 @@ final class SessionStore: @unchecked Sendable {
     private let timeout: TimeInterval
     private let launchedInBackground: Bool
     private let report: @Sendable (TrackingDiagnostic) -> Void
+    private let now: @Sendable () -> Date
     private let lock = NSLock()
+    /// Diagnostics found with the lock held, reported once it is released.
+    private var pending: [TrackingDiagnostic] = []
     private var storesOnDisk: Bool
     private var current: SessionTracker?
     private var lastActivityAt: Date?
     private var savedActivityAt: Date?
+
+    /// The stamp, under the lock; saves the activity when it is due.
+    private func stampLocked(at date: Date) -> TrackingSession {
+        locked {
+            var machine = loaded(at: date)
+            let stamp = machine.stamp(at: date)
+            if stamp.clockWentBack { reportClockWentBack() }
+            let isActivityDue = !(date.timeIntervalSince(savedActivityAt ?? .distantPast) < Self.activitySaveInterval)
+            let changed = machine != current
+            current = machine
+            lastActivityAt = date
+            // A new session is saved with its first delivered event (``didDeliver(_:)``).
+            if isActivityDue && !changed { save(machine) }
+            return stamp.session
+        }
+    }
 
     /// The machine, read from the file (or created) the first time; called with the lock held. A saved
     /// session is resolved at once when the app is in the foreground, with `date` (the first use's time,
@@ -171,7 +187,7 @@ final class SessionStore: @unchecked Sendable {
             )
             savedActivityAt = saved.lastActivityAt
             if !launchedInBackground {
-                let (_, clockWentBack) = machine.willEnterForeground(at: date ?? Date())
+                let (_, clockWentBack) = machine.willEnterForeground(at: date ?? now())
                 if clockWentBack { reportClockWentBack() }
             }
         }
@@ -182,19 +198,19 @@ final class SessionStore: @unchecked Sendable {
     /// The state in the file, or `nil` (with a diagnostic unless there is no file). Waits for saves
     /// requested before it.
     private func read() -> Saved? {
-        let (fileURL, report) = (fileURL, report)
+        let fileURL = fileURL
         return Self.fileQueue.sync { () -> Saved? in
             do {
                 let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
                 if let saved = try? JSONDecoder().decode(Saved.self, from: Data(bytes)) {
                     return saved
                 }
-                report(TrackingDiagnostic(
+                self.pending.append(TrackingDiagnostic(
                     code: .sessionStorageFailed,
                     message: "session.json is not a readable session (\(bytes.count) bytes); a new session starts"
                 ))
             } catch let failure as FileIO.Failure where !failure.isMissing {
-                report(TrackingDiagnostic(
+                self.pending.append(TrackingDiagnostic(
                     code: .sessionStorageFailed,
                     message: "session.json cannot be read (\(TrackingDiagnostic.errorCodes(of: failure))); a new session starts"
                 ))
@@ -234,8 +250,19 @@ final class SessionStore: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with the lock held, then reports what it found.
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        let result = body()
+        let found = pending
+        pending = []
+        lock.unlock()
+        found.forEach(report)
+        return result
+    }
+
     private func reportClockWentBack() {
-        report(TrackingDiagnostic(
+        pending.append(TrackingDiagnostic(
             code: .clockWentBack,
             message: "the wall clock reads earlier than the session's start or the app's backgrounding; the session is kept"
         ))

@@ -119,8 +119,8 @@ extension Tracker {
 
     // MARK: - Internal
 
-    /// Stamps `event` with the current identity and context, validates it, runs the hooks and hands it to
-    /// every sink, under the call lock.
+    /// Stamps `event` with the current identity, context and session, validates it, runs the hooks and hands
+    /// it to every sink, under the call lock.
     /// - Returns: The event as delivered, or `nil` when validation or a hook dropped it.
     @discardableResult
     nonisolated func deliver(_ event: TrackingEvent) -> TrackingEvent? {

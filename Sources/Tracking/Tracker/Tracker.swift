@@ -30,7 +30,8 @@ import Foundation
 /// ```
 ///
 /// Explicit calls (``track(_:properties:)-(_,TrackingProperties)``, ``screen(_:properties:)-(_,TrackingProperties)``, ``identify(userID:traits:)-(_,TrackingProperties)``,
-/// ``reset()``, ``flush()``) may be made from any thread; see ``track(_:properties:)-(_,TrackingProperties)``.
+/// ``group(_:traits:)-(_,TrackingProperties)``, ``alias(_:)``, ``reset()``, ``startSession()``, ``endSession()``,
+/// ``flush()``) may be made from any thread; see ``track(_:properties:)-(_,TrackingProperties)``.
 ///
 /// - Important: Keep a strong reference to the tracker while it should run; it stops when released. Start
 ///   one tracker per process: a second one running at the same time records everything twice, and
@@ -265,7 +266,8 @@ public final class Tracker {
         let sessionStore = SessionStore(
             directory: configuration.storageDirectory, timeout: configuration.sessionTimeout,
             launchedInBackground: UIApplication.shared.applicationState == .background,
-            persists: consentSwitch.value != .denied, report: configuration.diagnosticHandler
+            persists: consentSwitch.value != .denied, now: { [clock = configuration.clock] in clock.now().date },
+            report: configuration.diagnosticHandler
         )
         self.sessionStore = sessionStore
         sessionObserver = SessionLifecycleObserver(

@@ -7,15 +7,17 @@ extension TrackingEventName {
 }
 
 // README snippet end
-/// What the app reports as a person buys: identify, the order, a game level, log-out.
+/// What the app reports as a person buys: identify, the group, the order, a game level, an alias, log-out.
 /// - Parameter tracker: The app's tracker.
 @MainActor
 func recordOrder(with tracker: Tracker) {
     // README snippet: explicit-events
     tracker.identify(traits: ["newsletter": true])                  // traits before log-in: an anonymous identify
     tracker.identify(userID: "u-42", traits: ["plan": "pro"])       // an identify event; later events carry u-42
+    tracker.group("acme-inc", traits: ["seats": 12])                 // a group event: u-42 belongs to acme-inc
     tracker.track(.orderCompleted, properties: ["total": 42.5])      // a track event
     tracker.screen("game_level", properties: ["level": 3])           // a screen that is not a view controller
+    tracker.alias("u-42-acme")                                       // an alias event; later events carry u-42-acme
     tracker.reset()                                                  // log-out: new anonymous id, no user id
     // README snippet end
 }

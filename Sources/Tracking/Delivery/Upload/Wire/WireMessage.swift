@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Field names follow Segment's spec: `type`, `messageId`, `timestamp` (ISO-8601, UTC, milliseconds),
 /// `anonymousId`, `userId`, `event` (track) or `name` (screen), `groupId` (group), `previousId` (alias),
-/// `properties` (track, screen) or `traits` (identify, group; alias has neither), `context`. Encode once with ``encoded()``; batches are assembled from the bytes.
+/// `properties` (track, screen) or `traits` (identify, group; alias has neither), `context`. Encode once with
+/// ``encoded()``; batches are assembled from the bytes.
 package struct WireMessage: Sendable, Equatable {
     // MARK: - Internal
 
@@ -32,7 +33,8 @@ package struct WireMessage: Sendable, Equatable {
     package var previousId: String?
     /// `properties` for `track` and `screen`, `traits` for `identify` and `group`; not sent for `alias`.
     package var properties: [WireJSONMember]
-    /// The `context` object: library, app, device, os, screen, locale, timezone.
+    /// The `context` object: library, app, device, os, screen, locale, timezone, then the event's traits and
+    /// session.
     package var context: [WireJSONMember]
 
     package init(type: Kind, messageId: String, timestamp: Date, anonymousId: String?, userId: String?,
