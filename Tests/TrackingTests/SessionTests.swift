@@ -22,6 +22,7 @@ final class SessionTests: TrackerStorageTestCase {
         timeout: TimeInterval = 300
     ) -> Tracker {
         var configuration = TrackingConfiguration()
+        configuration.tracksApplicationLifecycleEvents = false
         configuration.clock = clock
         configuration.diagnosticHandler = log.handler
         configuration.storageDirectory = directory
@@ -108,6 +109,33 @@ final class SessionTests: TrackerStorageTestCase {
                     "Application Backgrounded 0", "Application Opened 600*", "browsed 600",
                 ], "Opened recorded first: \(openedFirst)")
             }
+        }
+    }
+
+    func testTheTrackersOwnLifecycleEventsFallInTheRightSessions() {
+        // The tracker's Application Backgrounded belongs to the session it ends; the Application Opened of a
+        // return past the timeout starts the next one, and one within the timeout keeps it.
+        let directory: URL = self.directory
+        MainActor.assumeIsolated {
+            Headless.reset()
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            var configuration = TrackingConfiguration()
+            configuration.clock = clock
+            configuration.diagnosticHandler = DiagnosticLog().handler
+            configuration.storageDirectory = directory
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            tracker.track("browsed")
+            Headless.enterBackground()
+            clock.advance(by: 299)
+            Headless.enterForeground()
+            Headless.enterBackground()
+            clock.advance(by: 301)
+            Headless.enterForeground()
+            XCTAssertEqual(Self.sessions(sink.events), [
+                "Application Installed 0*", "Application Opened 0", "browsed 0", "Application Backgrounded 0",
+                "Application Opened 0", "Application Backgrounded 0", "Application Opened 600*",
+            ])
         }
     }
 
@@ -306,6 +334,7 @@ final class SessionTests: TrackerStorageTestCase {
             let sink = InMemoryTrackingSink()
             let box = TrackerBox()
             var configuration = TrackingConfiguration()
+            configuration.tracksApplicationLifecycleEvents = false
             configuration.clock = ManualTrackingClock()
             configuration.storageDirectory = directory
             configuration.diagnosticHandler = { diagnostic in box.tracker?.track(TrackingEventName(rawValue: "diagnosed_\(diagnostic.code.rawValue)")) }

@@ -85,7 +85,8 @@ final class SessionStore: @unchecked Sendable {
             var machine = loaded(at: date)
             _ = machine.didEnterBackground(at: date)
             lastActivityAt = date
-            save(machine)
+            // Before any session there is nothing a relaunch needs: a tracker that recorded nothing writes nothing.
+            if machine.session != nil { save(machine) }
         }
     }
 

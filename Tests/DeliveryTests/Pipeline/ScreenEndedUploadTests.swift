@@ -18,6 +18,7 @@ final class ScreenEndedUploadTests: HeadlessTestCase {
         let delivery = try await MainActor.run { () throws -> DeliverySink in
             let delivery = fixture.sink()
             var configuration = TrackingConfiguration()
+            configuration.tracksApplicationLifecycleEvents = false
             configuration.clock = fixture.clock
             configuration.diagnosticHandler = fixture.diagnostics.handler
             configuration.storageDirectory = fixture.root

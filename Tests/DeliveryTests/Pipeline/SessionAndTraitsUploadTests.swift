@@ -19,6 +19,7 @@ final class SessionAndTraitsUploadTests: HeadlessTestCase {
         let sink = fixture.sink()
         let tracker = await MainActor.run {
             var configuration = TrackingConfiguration()
+            configuration.tracksApplicationLifecycleEvents = false
             configuration.clock = fixture.clock
             configuration.diagnosticHandler = fixture.diagnostics.handler
             configuration.storageDirectory = fixture.root.appendingPathComponent("tracker", isDirectory: true)
@@ -85,6 +86,7 @@ final class SessionAndTraitsUploadTests: HeadlessTestCase {
         let sink = fixture.sink()
         let tracker = await MainActor.run {
             var configuration = TrackingConfiguration()
+            configuration.tracksApplicationLifecycleEvents = false
             configuration.clock = fixture.clock
             configuration.diagnosticHandler = fixture.diagnostics.handler
             configuration.storageDirectory = fixture.root.appendingPathComponent("tracker", isDirectory: true)

@@ -28,6 +28,7 @@ final class TapDeliveryTests: HeadlessTestCase {
             Headless.runUpdateCycle()
 
             var configuration = TrackingConfiguration()
+            configuration.tracksApplicationLifecycleEvents = false
             configuration.storageDirectory = fixture.root.appendingPathComponent("tracker")
             configuration.clock = fixture.clock
             configuration.diagnosticHandler = fixture.diagnostics.append

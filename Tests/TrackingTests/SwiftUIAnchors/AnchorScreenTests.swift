@@ -45,12 +45,15 @@ final class AnchorScreenTests: HeadlessTestCase {
             let screen = report.entries.first { $0.subject == .screen(settings) }
             XCTAssertEqual(screen?.verdict, .visible)
 
-            // The SwiftUI screen goes (its view left the hierarchy); home stays in its span.
+            // The SwiftUI screen goes (its view left the hierarchy) and its span ends; home stays in its span.
             host.willMove(toParent: nil)
             host.view.removeFromSuperview()
             host.removeFromParent()
-            XCTAssertEqual(fixture.scan(after: 1), [])
-            XCTAssertEqual(fixture.sink.events.map(\.kind), [.screenView, .screenView, .impression, .impression, .impression, .impression])
+            XCTAssertEqual(fixture.scan(after: 1), ["screen_ended settings 1.0 2000ms"])
+            XCTAssertEqual(
+                fixture.sink.events.map(\.kind),
+                [.screenView, .screenView, .impression, .impression, .impression, .impression, .screenEnded]
+            )
         }
     }
 
