@@ -54,10 +54,11 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(events.filter { $0.kind == .impression }.count, 21)
             XCTAssertEqual(events.filter { $0.kind == .track }.map(\.name), [
                 "Application Installed", "Application Opened", "profile_saved",
-                "Application Backgrounded", "Application Opened", "logged_out", "Deep Link Opened",
+                "Application Backgrounded", "Application Opened", "logged_out",
+                "Application Backgrounded", "Application Opened", "Deep Link Opened",
             ])
             let lifecycle = events.filter { $0.name.hasPrefix("Application ") || $0.name == "Deep Link Opened" }.map(\.properties)
-            XCTAssertEqual(lifecycle.map { $0["from_background"] }, [nil, false, nil, true, nil])
+            XCTAssertEqual(lifecycle.map { $0["from_background"] }, [nil, false, nil, true, nil, true, nil])
             XCTAssertEqual(lifecycle.last?["url"], "https://sightline.example/posts/post-6?utm_source=newsletter")
             XCTAssertEqual(lifecycle.last?["referring_application"], "com.apple.mobilemail")
             XCTAssertEqual(events.filter { $0.kind == .identify }.map(\.name), ["user-1"])
@@ -94,9 +95,11 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(Set(anonymousIds[...loggedOut]).count, 1)
             XCTAssertEqual(Set(anonymousIds[(loggedOut + 1)...]).count, 1)
             XCTAssertNotEqual(anonymousIds[loggedOut], anonymousIds[loggedOut + 1])
-            // The settings screen ends as the login flow replaces it; step 13 ends login and forgot_password.
+            // The settings screen ends as the login flow replaces it; step 14 ends login at the move to the
+            // background, and the stop at the end ends forgot_password.
             XCTAssertEqual(events[(loggedOut + 1)...].map(DemoSessionRun.label), [
-                "settings", "login", "login_button", "login", "forgot_password", "forgot_password", "Deep Link Opened",
+                "settings", "login", "login_button", "Application Backgrounded", "login", "Application Opened",
+                "forgot_password", "Deep Link Opened", "forgot_password",
             ])
         }
     }
@@ -126,10 +129,13 @@ final class DemoDeliveryTests: XCTestCase {
             let tracks = events.filter { $0.kind == .track }
             let lifecycleCount = tracks.filter { $0.name.hasPrefix("Application ") }.count
             let deepLinks = tracks.filter { $0.name == "Deep Link Opened" }.count
-            let kinds = "\(events.filter { $0.kind == .screenView }.count) screen views, \(events.filter { $0.kind == .impression }.count) impressions, "
+            func count(_ kind: TrackingEventKind) -> Int { events.filter { $0.kind == kind }.count }
+            let kinds = "\(count(.screenView)) screen views, \(count(.impression)) impressions, \(count(.screenEnded)) screen ends, "
+                + "\(count(.tap)) taps, \(count(.rageTap)) rage tap, "
                 + "\(lifecycleCount) lifecycle events, \(deepLinks) deep link, \(tracks.count - lifecycleCount - deepLinks) other track calls, "
-                + "\(events.filter { $0.kind == .identify }.count) identify call"
-            XCTAssertEqual(kinds, "10 screen views, 21 impressions, 4 lifecycle events, 1 deep link, 2 other track calls, 1 identify call")
+                + "\(count(.identify)) identify call, \(count(.group)) group call"
+            XCTAssertEqual(kinds, "11 screen views, 21 impressions, 11 screen ends, 7 taps, 1 rage tap, 6 lifecycle events, 1 deep link, "
+                + "2 other track calls, 1 identify call, 1 group call")
             let figures = "; \(total) events delivered in \(requests.count) \(requests.count == 1 ? "batch" : "batches") (\(kinds))"
             for batches in [fromCollector, fromReports] {
                 let line = DemoSummary(screenViews: 11, screenEnds: 11, impressions: 21, scans: 75, scanDuration: 0.0164, batches: batches).line

@@ -24,8 +24,8 @@ final class DemoOverlayTests: HeadlessTestCase {
             let on = try DemoSessionRun.start(overlay: true)
             defer { on.finish() }
             XCTAssertEqual(on.sink.events.map(Self.fingerprint), offEvents)
-            XCTAssertEqual(offEvents.count, 34)
-            XCTAssertEqual(offDelivered.count, 34)
+            XCTAssertEqual(offEvents.count, 62)
+            XCTAssertEqual(offDelivered.count, 62)
             XCTAssertEqual(try Self.deliveredNames(on), offDelivered)
             XCTAssertEqual(on.driver.scansDuringDrags, [0])
             XCTAssertEqual(on.report.pictures.map(\.events.count), off.report.pictures.map(\.events.count))
@@ -36,12 +36,12 @@ final class DemoOverlayTests: HeadlessTestCase {
         try MainActor.assumeIsolated {
             let run = try DemoSessionRun.start(overlay: true)
             defer { run.finish() }
-            XCTAssertEqual(run.report.pictures.count, 22)
+            XCTAssertEqual(run.report.pictures.count, 23)
             XCTAssertTrue(run.report.pictures.allSatisfy { !$0.overlay.isEmpty })
 
             // Under the sheet: the avatar outlined as occluded, attributed to the profile; the save button
             // counted; the badge names the sheet's screen.
-            let sheet = try XCTUnwrap(run.report.pictures.last { $0.step?.number == 7 })
+            let sheet = try XCTUnwrap(run.report.pictures.last { $0.step?.number == 8 })
             let texts = sheet.overlay.compactMap(\.text)
             XCTAssertTrue(texts.contains("avatar#user-1 occluded 0 % → profile#user-1"), "\(texts)")
             XCTAssertTrue(texts.contains("save_button ✓"), "\(texts)")
@@ -62,7 +62,7 @@ final class DemoOverlayTests: HeadlessTestCase {
             XCTAssertTrue(last.hasSuffix("upload: HTTP 200"), last)
 
             let html = ScanReportHTML(title: "t", summary: "s", pictures: run.report.pictures).render()
-            XCTAssertEqual(html.components(separatedBy: "<figure class=\"overlay\">").count - 1, 22)
+            XCTAssertEqual(html.components(separatedBy: "<figure class=\"overlay\">").count - 1, 23)
             XCTAssertTrue(html.contains("<tspan x=\"") && html.contains("save_button ✓</tspan>"))
         }
     }

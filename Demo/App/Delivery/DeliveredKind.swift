@@ -7,6 +7,10 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
     case impression
     /// A `track Screen Ended` call.
     case screenEnded
+    /// A `track Element Tapped` call.
+    case tap
+    /// A `track Rage Tap` call.
+    case rageTap
     /// A `track` call of Segment's application lifecycle (`Application Installed`, `Updated`, `Opened`,
     /// `Backgrounded`).
     case lifecycle
@@ -16,6 +20,8 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
     case track
     /// An `identify` call.
     case identify
+    /// A `group` call.
+    case group
     /// Any other call type.
     case other
 
@@ -28,12 +34,15 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
         case ("screen", _): self = .screenView
         case ("track", "Element Viewed"): self = .impression
         case ("track", "Screen Ended"): self = .screenEnded
+        case ("track", "Element Tapped"): self = .tap
+        case ("track", "Rage Tap"): self = .rageTap
         case ("track", "Application Installed"), ("track", "Application Updated"), ("track", "Application Opened"),
              ("track", "Application Backgrounded"):
             self = .lifecycle
         case ("track", "Deep Link Opened"): self = .deepLink
         case ("track", _): self = .track
         case ("identify", _): self = .identify
+        case ("group", _): self = .group
         default: self = .other
         }
     }
@@ -45,10 +54,13 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
         case .screenView: ("screen view", "screen views")
         case .impression: ("impression", "impressions")
         case .screenEnded: ("screen end", "screen ends")
+        case .tap: ("tap", "taps")
+        case .rageTap: ("rage tap", "rage taps")
         case .lifecycle: ("lifecycle event", "lifecycle events")
         case .deepLink: ("deep link", "deep links")
         case .track: ("other track call", "other track calls")
         case .identify: ("identify call", "identify calls")
+        case .group: ("group call", "group calls")
         case .other: ("other call", "other calls")
         }
         return "\(count) \(count == 1 ? singular : plural)"
@@ -58,7 +70,8 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
 extension [DeliveredBatch.Message] {
     // MARK: - Public
 
-    /// `10 screen views, 21 impressions, 5 lifecycle events, 1 deep link, 2 other track calls, 1 identify call`:
+    /// `10 screen views, 21 impressions, 9 screen ends, 7 taps, 1 rage tap, 5 lifecycle events, 1 deep link, 2 other
+    /// track calls, 1 identify call, 1 group call`:
     /// how many messages of each kind, in that order, kinds without messages left out; `nothing` when empty.
     public var kindSummary: String {
         let counts = Dictionary(grouping: self, by: DeliveredKind.init).mapValues(\.count)
