@@ -47,6 +47,12 @@ configuration.scansPerSecond = 10
 configuration.minimumVisibleDuration = 0.3
 configuration.storageDirectory = delivery.trackerDirectory
 
+print("Sightline demo: a sample app (login flow, then a tab bar with feed, profile and settings), driven by a script.")
+print("Tracker: \(Int(configuration.scansPerSecond)) scans/s at most, only when the run loop is idle; an element counts")
+print("after \(configuration.minimumVisibleDuration) s at \(Int(configuration.minimumVisibleRatio * 100)) % visible. Columns: time, screen, event, name.")
+print("Delivery: each event is stored on disk, batched (every \(delivery.sink.configuration.flushAt) events, on backgrounding, "
+    + "at the end)\nand uploaded (↑) to \(target.description), write key \(arguments.writeKey).\n")
+
 Headless.reset()
 // The process launches as on a device: the app builds its tracker in `application(_:didFinishLaunchingWithOptions:)`,
 // then UIKit connects the scene and makes it active (the tracker records Application Installed, then Opened).
@@ -68,11 +74,6 @@ session.onStep = { step in
 }
 session.onScreenTime = { comparison in print("   ⏱ \(comparison)") }
 
-print("Sightline demo: a sample app (login flow, then a tab bar with feed, profile and settings), driven by a script.")
-print("Tracker: \(Int(configuration.scansPerSecond)) scans/s at most, only when the run loop is idle; an element counts")
-print("after \(configuration.minimumVisibleDuration) s at \(Int(configuration.minimumVisibleRatio * 100)) % visible. Columns: time, screen, event, name.")
-print("Delivery: each event is stored on disk, batched (every \(delivery.sink.configuration.flushAt) events, on backgrounding, "
-    + "at the end)\nand uploaded (↑) to \(target.description), write key \(arguments.writeKey).\n")
 
 var failure: (any Error)?
 do {

@@ -98,7 +98,7 @@ final class DemoDeliveryTests: XCTestCase {
             // The settings screen ends as the login flow replaces it; step 14 ends login at the move to the
             // background, and the stop at the end ends forgot_password.
             XCTAssertEqual(events[(loggedOut + 1)...].map(DemoSessionRun.label), [
-                "settings", "login", "login_button", "Application Backgrounded", "login", "Application Opened",
+                "settings", "login", "login_button", "login", "Application Backgrounded", "Application Opened",
                 "forgot_password", "Deep Link Opened", "forgot_password",
             ])
         }

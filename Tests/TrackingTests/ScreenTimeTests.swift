@@ -133,6 +133,26 @@ final class ScreenTimeTests: HeadlessTestCase {
         }
     }
 
+    func testAtTheMoveToTheBackgroundTheScreenEndsBeforeApplicationBackgrounded() {
+        // Both follow from one notification with two observers (the scheduler's pause, the lifecycle events),
+        // whose order NotificationCenter does not promise: the order of the events must not depend on it.
+        MainActor.assumeIsolated {
+            let (setup, _, _, _) = Self.detailOverFeed()
+            var configuration = TrackingConfiguration.testing(clock: setup.clock, log: setup.log)
+            configuration.tracksApplicationLifecycleEvents = true
+            let tracker = Tracker(configuration: configuration, sinks: [setup.sink])
+            tracker.start()
+            defer { tracker.stop() }
+            _ = Self.run(tracker, setup, for: 1, settling: false)
+            Headless.enterBackground()
+            setup.clock.advance(by: 10)
+            Headless.enterForeground()
+            XCTAssertEqual(setup.sink.events.map(\.summary).suffix(3), [
+                "screen_ended detail#p7 1.0 875ms", "track Application Backgrounded 0.0", "track Application Opened 0.0",
+            ])
+        }
+    }
+
     func testTimeInTheAppSwitcherDoesNotCountAndTheSpanGoesOn() {
         MainActor.assumeIsolated {
             let (setup, navigation, _, tracker) = Self.detailOverFeed()

@@ -282,7 +282,15 @@ public final class Tracker {
             : nil
         // Lifecycle events begin at creation, as Segment's do at setup, not at `start()`: `start()` is about
         // scanning, and an app that only uses the tracker as its analytics client wants them too.
-        lifecycle?.begin { [weak self] name, properties in self?.track(name, properties: properties) }
+        lifecycle?.begin { [weak self] name, properties in
+            guard let self else { return }
+            if name == .applicationBackgrounded, Thread.isMainThread {
+                // The screens' spans end at the move to the background, before the app's event says so, whichever
+                // observer of the notification (this one or the scheduler's pause) UIKit calls first.
+                MainActor.assumeIsolated { _ = self.endAllSpansAndDeliver() }
+            }
+            self.track(name, properties: properties)
+        }
     }
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
