@@ -33,7 +33,7 @@ final class QuickStartDeliveryTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: storage.appendingPathComponent("consent").path))
         let summary = await sink.flushAndWait()
 
-        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 8, kept: 0, rejected: 0, requests: 1))
+        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 10, kept: 0, rejected: 0, requests: 1))
         let request = try XCTUnwrap(collector.requests.first)
         XCTAssertEqual(request.path, "/v1/batch")
         XCTAssertEqual(request.header("Authorization"), "Basic " + Data("quickstart:".utf8).base64EncodedString())
@@ -45,17 +45,20 @@ final class QuickStartDeliveryTests: XCTestCase {
             "track signed_up -",
             "identify - -",
             "identify - u-42",
+            "group - u-42",
             "track order_completed u-42",
             "screen game_level u-42",
+            "alias - u-42-acme",
             "track refund_issued -",
         ])
         XCTAssertEqual(batch.map { ($0["properties"] ?? $0["traits"]) as? NSDictionary }, [
             ["version": "", "build": ""], ["from_background": false, "version": "", "build": ""],
-            ["plan": "pro"], ["newsletter": true], ["plan": "pro"], ["total": 42.5], ["level": 3, "visible_ratio": 1], ["amount": 12.5],
+            ["plan": "pro"], ["newsletter": true], ["plan": "pro"], ["seats": 12], ["total": 42.5],
+            ["level": 3, "visible_ratio": 1], nil, ["amount": 12.5],
         ])
         let anonymousIDs = batch.map { $0["anonymousId"] as? String }
-        XCTAssertEqual(Set(anonymousIDs[0...6]).count, 1)
-        XCTAssertNotEqual(anonymousIDs[7], anonymousIDs[0], "reset() started a new anonymous id")
+        XCTAssertEqual(Set(anonymousIDs[0...8]).count, 1)
+        XCTAssertNotEqual(anonymousIDs[9], anonymousIDs[0], "reset() started a new anonymous id")
         XCTAssertNil(String(decoding: request.body, as: UTF8.self).range(of: "email"), "the before-send hook redacts it")
     }
 }
