@@ -209,6 +209,43 @@ final class DebugOverlayTests: HeadlessTestCase {
         }
     }
 
+    func testATapOnTheSceneFallsThroughTheOverlayToTheAppsButtonAndIsRecordedOnce() {
+        MainActor.assumeIsolated {
+            @MainActor func run(overlay: Bool) -> (actions: [String], taps: [String]) {
+                Headless.reset()
+                Self.shownWindows.removeAll()
+                let (feed, clock, sink, tracker) = Self.feedWithTracker()
+                let button = UIButton(frame: CGRect(x: 20, y: 100, width: 200, height: 40))
+                button.trackingElement = TrackingElement(elementType: "counted_button")
+                feed.view.addSubview(button)
+                var actions: [String] = []
+                button.addAction(UIAction { _ in actions.append("touchUpInside") }, for: .touchUpInside)
+                button.addAction(UIAction { _ in actions.append("primaryActionTriggered") }, for: .primaryActionTriggered)
+                tracker.showsDebugOverlay = overlay
+                tracker.start()
+                defer { tracker.stop() }
+                Self.scan(tracker, clock)
+                // The overlay's window, when on, is the scene's front-most and covers the button.
+                XCTAssertEqual(Headless.windowScene.windows.last is DebugOverlayWindow, overlay)
+                if overlay {
+                    XCTAssertTrue(Headless.windowScene.windows.last!.frame.contains(CGPoint(x: 30, y: 110)))
+                }
+
+                clock.advance(by: 0.5)
+                // Where the finger comes down on the screen; the system chooses the window.
+                Headless.tap(at: CGPoint(x: 30, y: 110), in: Headless.windowScene, timestamp: clock.now().uptime)
+                return (actions, sink.events.filter { $0.kind == .tap }.map(\.summary))
+            }
+            let off = run(overlay: false)
+            let on = run(overlay: true)
+            XCTAssertEqual(on.actions, ["touchUpInside", "primaryActionTriggered"], "the button's actions, once each")
+            // `.tap` goes on the wire as `Element Tapped`.
+            XCTAssertEqual(on.taps, ["tap counted_button @feed 1.0"])
+            XCTAssertEqual(on.actions, off.actions)
+            XCTAssertEqual(on.taps, off.taps)
+        }
+    }
+
     // MARK: - Costs nothing when off, goes with the tracker
 
     func testOffThereIsNoWindowAndTurningItOffRemovesIt() {

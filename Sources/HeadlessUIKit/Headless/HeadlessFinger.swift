@@ -3,7 +3,7 @@ import Foundation
 /// A simulated finger on the screen: it comes down at a point of a window, moves and lifts, and each
 /// step is a real touch event sent through `UIApplication.shared.sendEvent(_:)`.
 ///
-/// Create one with ``Headless/touchDown(at:in:tapCount:timestamp:)``. When the finger comes down, the
+/// Create one with ``Headless/touchDown(at:in:tapCount:timestamp:)-(_,UIWindow,_,_)``. When the finger comes down, the
 /// window hit-tests the point (``UIView/hitTest(_:with:)``) to find the touch's view, exactly as for a real
 /// finger; the window then gives the touch to gesture recognizers and the view. Fingers down at the same
 /// time share one event, as in UIKit (the ones not moving are `.stationary`).
@@ -52,10 +52,16 @@ public final class HeadlessFinger {
     // MARK: - Internal
 
     /// Puts a finger down: hit-tests the point in the window and delivers a `.began` event.
-    init(at point: CGPoint, in window: UIWindow, tapCount: Int, timestamp: TimeInterval) {
+    convenience init(at point: CGPoint, in window: UIWindow, tapCount: Int, timestamp: TimeInterval) {
+        self.init(at: point, in: window, hitView: window.hitTest(point, with: TouchScreen.shared.event),
+                  tapCount: tapCount, timestamp: timestamp)
+    }
+
+    /// Puts a finger down on `hitView`, which `window` already answered for the point (a scene's window
+    /// choice hit-tests each window once, as the system does), and delivers a `.began` event.
+    init(at point: CGPoint, in window: UIWindow, hitView: UIView?, tapCount: Int, timestamp: TimeInterval) {
         touch = UITouch(locationInWindow: point, window: window, tapCount: tapCount, timestamp: timestamp)
-        let event = TouchScreen.shared.event
-        touch.view = window.hitTest(point, with: event)
+        touch.view = hitView
         TouchScreen.shared.send(touch, phase: .began, timestamp: timestamp)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// As in UIKit, the application sends an event to the windows of its touches (``UIApplication/sendEvent(_:)``,
 /// ``UIWindow/sendEvent(_:)``), and the window hands each touch to the gesture recognizers that receive it
 /// and then to the view it was hit-tested to. HeadlessUIKit's touch events come from its drivers
-/// (``Headless/tap(at:in:tapCount:timestamp:)``, ``HeadlessFinger``); one event object is reused for a whole
+/// (``Headless/tap(at:in:tapCount:timestamp:)-(_,UIWindow,_,_)``, ``HeadlessFinger``); one event object is reused for a whole
 /// sequence of touches, as UIKit reuses it, so do not keep it past the callback.
 @MainActor
 open class UIEvent: NSObject {

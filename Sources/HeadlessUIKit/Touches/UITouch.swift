@@ -7,7 +7,7 @@ import Foundation
 /// ``UITouch/Phase/began`` to ``UITouch/Phase/ended`` or ``UITouch/Phase/cancelled``. Its ``view`` is the
 /// view ``UIView/hitTest(_:with:)`` returned when the finger came down and never changes, even when the
 /// finger moves out of that view. UIKit has no public initializer for touches: in HeadlessUIKit they come
-/// only from the drivers (``Headless/tap(at:in:tapCount:timestamp:)``, ``HeadlessFinger``).
+/// only from the drivers (``Headless/tap(at:in:tapCount:timestamp:)-(_,UIWindow,_,_)``, ``HeadlessFinger``).
 @MainActor
 open class UITouch: NSObject {
     // MARK: - Touch attributes
