@@ -87,18 +87,21 @@ final class DemoDeliveryTests: XCTestCase {
             let identified = try XCTUnwrap(events.firstIndex { $0.kind == .identify })
             let loggedOut = try XCTUnwrap(events.firstIndex { $0.eventName == .loggedOut })
 
-            // From the identify call up to and including the log-out event, and only there, the user is known.
-            XCTAssertEqual(onWire.map { $0["userId"] as? String }, events.indices.map { (identified...loggedOut).contains($0) ? "user-1" : nil })
+            // reset() first ends the visibility spans: the settings screen's end still belongs to user-1.
+            let lastOfUser = loggedOut + 1
+            XCTAssertEqual(DemoSessionRun.label(events[lastOfUser]), "settings")
+            XCTAssertEqual(events[lastOfUser].kind, .screenEnded)
+            // From the identify call up to that screen end, and only there, the user is known.
+            XCTAssertEqual(onWire.map { $0["userId"] as? String }, events.indices.map { (identified...lastOfUser).contains($0) ? "user-1" : nil })
             XCTAssertEqual(onWire[identified]["traits"] as? [String: String], ["display_name": "Ada"])
             // reset() at logout: a new anonymous id for the login screen that follows.
             let anonymousIds = onWire.map { $0["anonymousId"] as? String ?? "" }
-            XCTAssertEqual(Set(anonymousIds[...loggedOut]).count, 1)
-            XCTAssertEqual(Set(anonymousIds[(loggedOut + 1)...]).count, 1)
-            XCTAssertNotEqual(anonymousIds[loggedOut], anonymousIds[loggedOut + 1])
-            // The settings screen ends as the login flow replaces it; step 14 ends login at the move to the
-            // background, and the stop at the end ends forgot_password.
-            XCTAssertEqual(events[(loggedOut + 1)...].map(DemoSessionRun.label), [
-                "settings", "login", "login_button", "login", "Application Backgrounded", "Application Opened",
+            XCTAssertEqual(Set(anonymousIds[...lastOfUser]).count, 1)
+            XCTAssertEqual(Set(anonymousIds[(lastOfUser + 1)...]).count, 1)
+            XCTAssertNotEqual(anonymousIds[lastOfUser], anonymousIds[lastOfUser + 1])
+            // Step 14 ends login at the move to the background, and the stop at the end ends forgot_password.
+            XCTAssertEqual(events[(lastOfUser + 1)...].map(DemoSessionRun.label), [
+                "login", "login_button", "login", "Application Backgrounded", "Application Opened",
                 "forgot_password", "Deep Link Opened", "forgot_password",
             ])
         }

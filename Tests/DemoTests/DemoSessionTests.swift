@@ -73,7 +73,7 @@ final class DemoSessionTests: HeadlessTestCase {
             // banner appears under the sheet); step 14's first scan sees forgot_password, the background having
             // ended login.
             XCTAssertEqual(run.report.pictures.map(\.events.count), [
-                1, 1, 2, 4, 0, 4, 2, 1, 2, 4, 2, 1, 2, 1, 2, 2, 2, 1, 1, 1, 2, 1, 1,
+                1, 1, 2, 4, 0, 4, 2, 1, 2, 4, 2, 1, 2, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1,
             ])
             XCTAssertEqual(run.report.pictures.map { $0.step?.number ?? 0 }, [
                 1, 1, 2, 2, 3, 3, 4, 4, 6, 6, 7, 7, 8, 8, 10, 10, 11, 11, 12, 12, 13, 13, 14,

@@ -149,10 +149,42 @@ final class GroupAliasTraitsTests: TrackerStorageTestCase {
             tracker.identify(userID: "u-1", traits: traits)
             // The identify event itself carries them all (24,000 bytes allowed for an event's own).
             XCTAssertEqual(sink.events[0].properties.count, 12)
-            // What rides on every event keeps what fits in 8,000 bytes, in key order.
-            XCTAssertEqual(tracker.identity.traits.keys.sorted(), ["t00", "t01", "t02", "t03", "t04", "t05", "t06"])
+            // What rides on every event keeps what fits in 4,000 bytes, in key order.
+            XCTAssertEqual(tracker.identity.traits.keys.sorted(), ["t00", "t01", "t02"])
             XCTAssertEqual(log.codes, [.propertiesTooLarge])
             XCTAssertTrue(log.all[0].message.contains("the user's traits"))
         }
     }
+
+    func testADiagnosticHandlerThatRecordsAnEventWhileTraitsAreTrimmedDoesNotDeadlock() {
+        // The trim's diagnostic reaches the handler after the identity store's lock is released: a handler
+        // that records an event (which reads the identity) must not wait on it.
+        let directory: URL = self.directory
+        let sink = InMemoryTrackingSink()
+        let tracker: Tracker = MainActor.assumeIsolated {
+            let holder = TrackerHolder()
+            var configuration = TrackingConfiguration.testing(clock: ManualTrackingClock(), log: DiagnosticLog())
+            configuration.storageDirectory = directory
+            configuration.diagnosticHandler = { diagnostic in
+                if diagnostic.code == .propertiesTooLarge { holder.tracker?.track("trimmed") }
+            }
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            holder.tracker = tracker
+            return tracker
+        }
+        let big = TrackingPropertyValue.string(String(repeating: "x", count: 1_000))
+        let traits = TrackingProperties(uniqueKeysWithValues: (0..<12).map { ("t\($0)", big) })
+        let done = expectation(description: "identify returned")
+        DispatchQueue.global().async {
+            tracker.identify(userID: "u-1", traits: traits)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 60)
+        XCTAssertEqual(sink.events.map(\.name), ["trimmed", "u-1"])
+    }
+}
+
+/// Lets a diagnostic handler reach the tracker it is configured into.
+private final class TrackerHolder: @unchecked Sendable {
+    weak var tracker: Tracker?
 }

@@ -63,8 +63,11 @@ struct DebugOverlayOutline: Equatable {
     }
 
     /// `0.4 s`, rounded up to the tenth so that a wait never reads as over before it is.
+    /// A wait no `Int` holds (a duration threshold set huge to switch impressions off) reads `∞ s`.
     static func seconds(_ value: Double) -> String {
-        let tenths = Int((value * 10 - 1e-9).rounded(.up))
+        let scaled = (value * 10 - 1e-9).rounded(.up)
+        guard scaled.isFinite, scaled < 1e15 else { return "∞ s" }
+        let tenths = Int(max(scaled, 0))
         return "\(tenths / 10).\(tenths % 10) s"
     }
 

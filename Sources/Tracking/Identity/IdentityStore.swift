@@ -31,62 +31,58 @@ final class IdentityStore: @unchecked Sendable {
     /// turning it on saves the identity in memory.
     var persists: Bool {
         get {
-            lock.lock()
-            defer { lock.unlock() }
-            return storesOnDisk
+            locked { storesOnDisk }
         }
         set {
-            lock.lock()
-            defer { lock.unlock() }
-            guard newValue != storesOnDisk else { return }
-            storesOnDisk = newValue
-            if newValue { save(loaded()) } else { try? FileManager.default.removeItem(at: fileURL) }
+            locked {
+                guard newValue != storesOnDisk else { return }
+                storesOnDisk = newValue
+                if newValue { save(loaded()) } else { try? FileManager.default.removeItem(at: fileURL) }
+            }
         }
     }
 
     /// The current identity: the saved one, or a new one (saved) at the first use.
     var identity: TrackingIdentity {
-        lock.lock()
-        defer { lock.unlock() }
-        return loaded()
+        locked { loaded() }
     }
 
     /// Sets the user id (unless `nil`) and merges `traits` over the saved ones, or replaces them when
     /// `userID` names another user than the identified one; saves when anything changed.
-    /// - Parameter bounded: The merged traits within the size limits (repairs report their diagnostics).
+    /// - Parameter bounded: The merged traits within the size limits; the diagnostics of its repairs go to its
+    ///   second argument, and are reported once the store's lock is released.
     /// - Returns: The identity now.
     @discardableResult
     func identify(
-        userID: String?, traits: TrackingProperties, bounded: (TrackingProperties) -> TrackingProperties = { $0 }
+        userID: String?, traits: TrackingProperties,
+        bounded: (TrackingProperties, (TrackingDiagnostic) -> Void) -> TrackingProperties = { traits, _ in traits }
     ) -> TrackingIdentity {
-        lock.lock()
-        defer { lock.unlock() }
-        var identity = loaded()
-        let isAnotherUser = userID != nil && identity.userID != nil && userID != identity.userID
-        if let userID { identity.userID = userID }
-        if isAnotherUser {
-            identity.traits = bounded(traits)
-        } else if !traits.isEmpty {
-            identity.traits = bounded(identity.traits.merging(traits) { _, new in new })
+        locked {
+            var identity = loaded()
+            let isAnotherUser = userID != nil && identity.userID != nil && userID != identity.userID
+            if let userID { identity.userID = userID }
+            if isAnotherUser {
+                identity.traits = bounded(traits, note)
+            } else if !traits.isEmpty {
+                identity.traits = bounded(identity.traits.merging(traits) { _, new in new }, note)
+            }
+            if identity != current { save(identity) }
+            return identity
         }
-        if identity != current { save(identity) }
-        return identity
     }
 
     /// Sets the user id, keeping the traits (an alias names the same person), and saves.
     func alias(userID: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        var identity = loaded()
-        identity.userID = userID
-        save(identity)
+        locked {
+            var identity = loaded()
+            identity.userID = userID
+            save(identity)
+        }
     }
 
     /// A new anonymous id, no user id, saved.
     func reset() {
-        lock.lock()
-        defer { lock.unlock() }
-        save(TrackingIdentity())
+        locked { save(TrackingIdentity()) }
     }
 
     // MARK: - Private
@@ -100,12 +96,31 @@ final class IdentityStore: @unchecked Sendable {
     private let lock = NSLock()
     private var current: TrackingIdentity?
     private var storesOnDisk: Bool
+    /// Diagnostics noted with the lock held, reported once it is released: a handler may record an event,
+    /// which reads the identity.
+    private var notedDiagnostics: [TrackingDiagnostic] = []
+
+    /// Runs `body` with the lock held, then reports what it noted.
+    private func locked<Value>(_ body: () -> Value) -> Value {
+        lock.lock()
+        let value = body()
+        let diagnostics = notedDiagnostics
+        notedDiagnostics.removeAll()
+        lock.unlock()
+        diagnostics.forEach(report)
+        return value
+    }
+
+    /// Keeps `diagnostic` for ``locked(_:)`` to report; called with the lock held.
+    private func note(_ diagnostic: TrackingDiagnostic) {
+        notedDiagnostics.append(diagnostic)
+    }
 
     /// The identity, read from the file (or created) the first time, after which the storage tree is made
     /// private; called with the lock held.
     private func loaded() -> TrackingIdentity {
         if let current { return current }
-        defer { StorageProtection.apply(to: directory, report: report) }
+        defer { StorageProtection.apply(to: directory, report: note) }
         if storesOnDisk, let stored = read() {
             current = stored
             return stored
@@ -124,18 +139,18 @@ final class IdentityStore: @unchecked Sendable {
                 return stored
             }
             if let ids = try? JSONDecoder().decode(Identifiers.self, from: Data(bytes)) {
-                report(TrackingDiagnostic(
+                note(TrackingDiagnostic(
                     code: .identityStorageFailed,
                     message: "identity.json holds traits that cannot be read; the identity is kept without them"
                 ))
                 return TrackingIdentity(anonymousID: ids.anonymousID, userID: ids.userID)
             }
-            report(TrackingDiagnostic(
+            note(TrackingDiagnostic(
                 code: .identityStorageFailed,
                 message: "identity.json is not a readable identity (\(bytes.count) bytes); a new anonymous id replaces it"
             ))
         } catch where !error.isMissing {
-            report(TrackingDiagnostic(
+            note(TrackingDiagnostic(
                 code: .identityStorageFailed,
                 message: "identity.json cannot be read (\(TrackingDiagnostic.errorCodes(of: error))); a new anonymous id replaces it"
             ))
@@ -159,7 +174,7 @@ final class IdentityStore: @unchecked Sendable {
             try FileIO.makeDirectory(fileURL.deletingLastPathComponent().path)
             var bytes = Array(try JSONEncoder().encode(identity))
             if bytes.count > Self.maximumFileSize {
-                report(TrackingDiagnostic(
+                note(TrackingDiagnostic(
                     code: .identityStorageFailed,
                     message: "the traits take \(bytes.count) bytes as JSON, over the file's \(Self.maximumFileSize); they are kept in memory only"
                 ))
@@ -169,7 +184,7 @@ final class IdentityStore: @unchecked Sendable {
             }
             try FileIO.replaceFile(fileURL.path, with: bytes)
         } catch {
-            report(TrackingDiagnostic(
+            note(TrackingDiagnostic(
                 code: .identityStorageFailed,
                 message: "could not save the identity (\(TrackingDiagnostic.errorCodes(of: error))); it is kept in memory only"
             ))

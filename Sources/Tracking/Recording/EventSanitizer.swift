@@ -87,8 +87,9 @@ struct EventSanitizer {
     }
 
     /// The most the traits kept with the identity may take as JSON: they ride on every later event, so
-    /// they must leave room for its own properties within the 32,000-byte message limit of delivery.
-    static let maximumTraitsByteCount = 8_000
+    /// they must leave room for its own properties within the 32,000-byte message limit of delivery. With the
+    /// default limits (24,000 bytes of properties, six names of 256) an event that passes validation still fits.
+    static let maximumTraitsByteCount = 4_000
 
     /// `traits` repaired and within ``maximumTraitsByteCount`` (or ``maximumPropertiesByteCount`` if
     /// smaller), with a diagnostic for each repair.

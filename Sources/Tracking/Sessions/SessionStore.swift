@@ -86,7 +86,8 @@ final class SessionStore: @unchecked Sendable {
             _ = machine.didEnterBackground(at: date)
             lastActivityAt = date
             // Before any session there is nothing a relaunch needs: a tracker that recorded nothing writes nothing.
-            if machine.session != nil { save(machine) }
+            // The machine keeps the backgrounding all the same, for a session an event starts in the background.
+            if machine.session != nil { save(machine) } else { current = machine }
         }
     }
 

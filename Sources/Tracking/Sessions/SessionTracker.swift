@@ -55,7 +55,8 @@ struct SessionTracker: Equatable {
         self.timeout = timeout
         self.session = session
         self.backgroundedAt = session == nil ? nil : backgroundedAt
-        self.lastID = max(lastID, session?.id ?? 0)
+        // A saved id is not trusted to leave room for one more.
+        self.lastID = min(max(lastID, session?.id ?? 0), Int64(Self.largestID))
     }
 
     /// The session of an event recorded at `now`: the running one, or a new one when there is none or the
@@ -66,7 +67,7 @@ struct SessionTracker: Equatable {
             let elapsed = now.timeIntervalSince(backgroundedAt)
             if elapsed < 0 {
                 clockWentBack = true
-            } else if elapsed > timeout {
+            } else if elapsed > max(timeout, Self.backgroundingGrace) {
                 session = nil
                 // Still in the background as far as this machine knows: the new session's background
                 // time counts from now, until the foreground is heard of.
@@ -146,4 +147,10 @@ struct SessionTracker: Equatable {
 
     /// Far beyond any real date (year 285 million), and far from overflowing `lastID + 1`.
     private static let largestID: Double = 9_000_000_000_000_000
+
+    /// How long after the move to the background an event still belongs to the session it leaves, whatever
+    /// the timeout: the events that the move itself causes (`Application Backgrounded`, the screens' ends)
+    /// are stamped a moment after the session heard of it, and a timeout of 0 must not split them off.
+    /// The return to the foreground still compares with the exact timeout.
+    private static let backgroundingGrace: TimeInterval = 5
 }

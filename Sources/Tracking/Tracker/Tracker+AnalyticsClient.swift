@@ -106,8 +106,13 @@ extension Tracker {
 
     /// Logs out: a new anonymous id, no user id and no traits, for every later event, a new session (the
     /// next event carries `sessionStart`), and every sink is told (see ``TrackingSink/reset()``). Records
-    /// no event. Callable from any thread.
+    /// no event of its own; called on the main thread, it first ends the visibility spans, so each screen's
+    /// ``TrackingEventKind/screenEnded`` goes with the person who saw it (what is still on screen is seen anew
+    /// by the next scan, for the new person). Callable from any thread.
     public nonisolated func reset() {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { _ = endAllSpansAndDeliver() }
+        }
         callLock.withLock {
             identityStore.reset()
             sessionStore.start(at: configuration.clock.now().date)
@@ -192,7 +197,7 @@ extension Tracker {
             guard var valid = prepared(event, identity: identity) else { return }
             let stored = identityStore.identify(
                 userID: valid.identity?.userID, traits: valid.eventProperties,
-                bounded: { sanitizer.bounded(traits: $0, report: report) }
+                bounded: { traits, note in sanitizer.bounded(traits: traits, report: note) }
             )
             valid.identity = stored
             _ = processed(valid).flatMap(send)
