@@ -139,6 +139,49 @@ final class SessionTests: TrackerStorageTestCase {
         }
     }
 
+    func testWithATimeoutOfZeroTheBackgroundingsEventsStayInTheirSessionAndEveryReturnStartsOne() {
+        let directory: URL = self.directory
+        MainActor.assumeIsolated {
+            Headless.reset()
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            var configuration = TrackingConfiguration()
+            configuration.clock = clock
+            configuration.diagnosticHandler = DiagnosticLog().handler
+            configuration.storageDirectory = directory
+            configuration.sessionTimeout = 0
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            tracker.track("browsed")
+            clock.advance(by: 1)
+            Headless.enterBackground()
+            clock.advance(by: 1)
+            Headless.enterForeground()
+            XCTAssertEqual(Self.sessions(sink.events), [
+                "Application Installed 0*", "Application Opened 0", "browsed 0", "Application Backgrounded 0",
+                "Application Opened 2*",
+            ])
+        }
+    }
+
+    func testAfterEndSessionTheBackgroundTimeStillEndsTheSessionTheBackgroundingStarted() {
+        let directory: URL = self.directory
+        MainActor.assumeIsolated {
+            Headless.reset()
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            var configuration = TrackingConfiguration()
+            configuration.clock = clock
+            configuration.diagnosticHandler = DiagnosticLog().handler
+            configuration.storageDirectory = directory
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            tracker.endSession()
+            Headless.enterBackground()
+            clock.advance(by: 3_600)
+            Headless.enterForeground()
+            XCTAssertEqual(Self.sessions(sink.events).suffix(2), ["Application Backgrounded 1*", "Application Opened 3600*"])
+        }
+    }
+
     func testTheAppsOwnLifecycleObserversSeeTheOldSessionAtBackgroundingAndTheNewOneAtItsReturn() {
         // Real observers of the notifications, as the app's lifecycle events are recorded, on either
         // notification that announces the return.

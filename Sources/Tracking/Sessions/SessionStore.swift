@@ -97,7 +97,8 @@ final class SessionStore: @unchecked Sendable {
             var machine = loaded(at: date)
             let (changed, clockWentBack) = machine.willEnterForeground(at: date)
             if clockWentBack { reportClockWentBack() }
-            if changed { save(machine) }
+            // As at backgrounding: without a session, nothing a relaunch needs changed.
+            if changed, machine.session != nil { save(machine) } else { current = machine }
         }
     }
 
