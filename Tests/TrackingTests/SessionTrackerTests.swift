@@ -26,6 +26,18 @@ final class SessionTrackerTests: XCTestCase {
         XCTAssertEqual([event(&machine, at: 1), event(&machine, at: 2), event(&machine, at: 3_600)], ["0*", "0", "0"])
     }
 
+    func testWithATimeoutOfZeroTheEventsOfTheBackgroundingItselfKeepTheSession() {
+        var machine = SessionTracker(timeout: 0)
+        var ids = [event(&machine, at: 0)]
+        _ = machine.didEnterBackground(at: at(10))
+        ids.append(event(&machine, at: 10.01))              // Application Backgrounded, a moment later
+        ids.append(event(&machine, at: 14.9))               // still within the grace
+        ids.append(event(&machine, at: 16))                 // a background task's event, past it: a new one
+        _ = machine.willEnterForeground(at: at(16.5))      // every return starts one: the exact timeout
+        ids.append(event(&machine, at: 16.5))
+        XCTAssertEqual(ids, ["0*", "0", "0", "16*", "17*"])
+    }
+
     func testBackgroundWithinTheTimeoutKeepsTheSessionAndBeyondItTheNextEventStartsOne() {
         var machine = SessionTracker(timeout: 300)
         var ids = [event(&machine, at: 0)]
