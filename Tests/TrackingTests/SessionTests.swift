@@ -31,6 +31,23 @@ final class SessionTests: TrackerStorageTestCase {
         return Tracker(configuration: configuration, sinks: [sink])
     }
 
+    /// A tracker that records the application's lifecycle events, as apps have it by default, on a new
+    /// manual clock (the headless application reset first).
+    @MainActor
+    private static func trackerWithLifecycleEvents(
+        in directory: URL, timeout: TimeInterval
+    ) -> (ManualTrackingClock, InMemoryTrackingSink, Tracker) {
+        Headless.reset()
+        let clock = ManualTrackingClock()
+        let sink = InMemoryTrackingSink()
+        var configuration = TrackingConfiguration()
+        configuration.clock = clock
+        configuration.diagnosticHandler = DiagnosticLog().handler
+        configuration.storageDirectory = directory
+        configuration.sessionTimeout = timeout
+        return (clock, sink, Tracker(configuration: configuration, sinks: [sink]))
+    }
+
     /// `name id` or `name id*` (the session's first event), ids relative to ``t0``.
     private static func sessions(_ events: [TrackingEvent]) -> [String] {
         events.map { event in
@@ -117,14 +134,7 @@ final class SessionTests: TrackerStorageTestCase {
         // return past the timeout starts the next one, and one within the timeout keeps it.
         let directory: URL = self.directory
         MainActor.assumeIsolated {
-            Headless.reset()
-            let clock = ManualTrackingClock()
-            let sink = InMemoryTrackingSink()
-            var configuration = TrackingConfiguration()
-            configuration.clock = clock
-            configuration.diagnosticHandler = DiagnosticLog().handler
-            configuration.storageDirectory = directory
-            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            let (clock, sink, tracker) = Self.trackerWithLifecycleEvents(in: directory, timeout: 300)
             tracker.track("browsed")
             Headless.enterBackground()
             clock.advance(by: 299)
@@ -142,15 +152,7 @@ final class SessionTests: TrackerStorageTestCase {
     func testWithATimeoutOfZeroTheBackgroundingsEventsStayInTheirSessionAndEveryReturnStartsOne() {
         let directory: URL = self.directory
         MainActor.assumeIsolated {
-            Headless.reset()
-            let clock = ManualTrackingClock()
-            let sink = InMemoryTrackingSink()
-            var configuration = TrackingConfiguration()
-            configuration.clock = clock
-            configuration.diagnosticHandler = DiagnosticLog().handler
-            configuration.storageDirectory = directory
-            configuration.sessionTimeout = 0
-            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            let (clock, sink, tracker) = Self.trackerWithLifecycleEvents(in: directory, timeout: 0)
             tracker.track("browsed")
             clock.advance(by: 1)
             Headless.enterBackground()
@@ -166,14 +168,7 @@ final class SessionTests: TrackerStorageTestCase {
     func testAfterEndSessionTheBackgroundTimeStillEndsTheSessionTheBackgroundingStarted() {
         let directory: URL = self.directory
         MainActor.assumeIsolated {
-            Headless.reset()
-            let clock = ManualTrackingClock()
-            let sink = InMemoryTrackingSink()
-            var configuration = TrackingConfiguration()
-            configuration.clock = clock
-            configuration.diagnosticHandler = DiagnosticLog().handler
-            configuration.storageDirectory = directory
-            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            let (clock, sink, tracker) = Self.trackerWithLifecycleEvents(in: directory, timeout: 300)
             tracker.endSession()
             Headless.enterBackground()
             clock.advance(by: 3_600)
