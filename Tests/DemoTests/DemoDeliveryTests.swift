@@ -59,7 +59,7 @@ final class DemoDeliveryTests: XCTestCase {
             ])
             let lifecycle = events.filter { $0.name.hasPrefix("Application ") || $0.name == "Deep Link Opened" }.map(\.properties)
             XCTAssertEqual(lifecycle.map { $0["from_background"] }, [nil, false, nil, true, nil, true, nil])
-            XCTAssertEqual(lifecycle.last?["url"], "https://sightline.example/posts/post-6?utm_source=newsletter")
+            XCTAssertEqual(lifecycle.last?["url"], "https://127.0.0.1/posts/post-6?utm_source=newsletter")
             XCTAssertEqual(lifecycle.last?["referring_application"], "com.apple.mobilemail")
             XCTAssertEqual(events.filter { $0.kind == .identify }.map(\.name), ["user-1"])
             // Every tap of the script is a real touch: the tracked controls it taps, the like button three times.

@@ -132,12 +132,12 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
         try MainActor.assumeIsolated {
             let sink = InMemoryTrackingSink()
             let tracker = app.makeTracker(version: "1.0", build: "1", sinks: [sink], lifecycle: false)
-            let url = try XCTUnwrap(URL(string: "https://anna:secret@shop.example/item/42?ref=mail&token=abc&tab=reviews#top"))
+            let url = try XCTUnwrap(URL(string: "https://anna:secret@127.0.0.1/item/42?ref=mail&token=abc&tab=reviews#top"))
             tracker.openURL(url, referringApplication: "com.apple.mobilesafari")
             tracker.openURL("myapp://item/42?code=9&q=caf%C3%A9#frag")
             tracker.openURL(try XCTUnwrap(URL(string: "myapp:settings")))
             XCTAssertEqual(sink.events.map(\.description), [
-                #"track Deep Link Opened {referring_application="com.apple.mobilesafari", url="https://shop.example/item/42?ref=mail&tab=reviews"}"#,
+                #"track Deep Link Opened {referring_application="com.apple.mobilesafari", url="https://127.0.0.1/item/42?ref=mail&tab=reviews"}"#,
                 #"track Deep Link Opened {url="myapp://item/42?q=caf%C3%A9"}"#,
                 #"track Deep Link Opened {url="myapp:settings"}"#,
             ])
@@ -180,7 +180,7 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
             // `scene(_:willConnectTo:options:)` hands the app the URL that launched it.
             let token = NotificationCenter.default.addObserver(forName: UIScene.willConnectNotification, object: nil, queue: nil) { _ in
                 MainActor.assumeIsolated {
-                    launched.tracker?.openURL("https://shop.example/item/42#top", referringApplication: "com.example.mail")
+                    launched.tracker?.openURL("https://127.0.0.1/item/42#top", referringApplication: "com.example.mail")
                 }
             }
             defer { NotificationCenter.default.removeObserver(token) }
@@ -190,8 +190,8 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
             }
             XCTAssertEqual(sink.events.map(\.description), [
                 #"track Application Installed {build="1", version="1.0"}"#,
-                #"track Deep Link Opened {referring_application="com.example.mail", url="https://shop.example/item/42"}"#,
-                #"track Application Opened {build="1", from_background=false, referring_application="com.example.mail", url="https://shop.example/item/42", version="1.0"}"#,
+                #"track Deep Link Opened {referring_application="com.example.mail", url="https://127.0.0.1/item/42"}"#,
+                #"track Application Opened {build="1", from_background=false, referring_application="com.example.mail", url="https://127.0.0.1/item/42", version="1.0"}"#,
             ])
         }
     }

@@ -4,10 +4,10 @@ import Foundation
 public enum DemoLinks {
     // MARK: - Public
 
-    /// The link a newsletter carries to a post: `https://reader:pw@sightline.example/posts/<id>?utm_source=newsletter&token=…#comments`.
+    /// The link a newsletter carries to a post (on the loopback host: nothing in the project names another one): `https://reader:pw@127.0.0.1/posts/<id>?utm_source=newsletter&token=…#comments`.
     ///
     /// It carries what real links carry and analytics must not keep (credentials, a sign-in token, a
-    /// fragment); the tracker's `openURL` records it as `https://sightline.example/posts/<id>?utm_source=newsletter`.
+    /// fragment); the tracker's `openURL` records it as `https://127.0.0.1/posts/<id>?utm_source=newsletter`.
     /// - Parameters:
     ///   - postID: The post's identifier.
     ///   - signInToken: The one-time sign-in token the mail carries.
@@ -16,7 +16,7 @@ public enum DemoLinks {
         components.scheme = "https"
         components.user = "reader"
         components.password = "pw"
-        components.host = "sightline.example"
+        components.host = "127.0.0.1"
         components.path = "/posts/\(postID)"
         components.queryItems = [
             URLQueryItem(name: "utm_source", value: "newsletter"),

@@ -3,7 +3,7 @@ import Foundation
 /// A URL made fit for analytics: validated, without credentials, fragment or the query items the app
 /// names, rebuilt from its parts with `URLComponents` (never by editing the string).
 ///
-/// Any scheme is a deep link (`https://shop.example/item/42`, `myapp://item/42`) except `file`, whose paths
+/// Any scheme is a deep link (`https://127.0.0.1/item/42`, `myapp://item/42`) except `file`, whose paths
 /// name the device's folders. HTTP(S) URLs need a host.
 struct DeepLinkURL {
     // MARK: - Internal

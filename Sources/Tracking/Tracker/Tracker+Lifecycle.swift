@@ -34,7 +34,7 @@ extension Tracker {
     ///
     /// The URL is recorded without its user and password, its fragment and the query items named in
     /// ``TrackingConfiguration/deepLinkQueryItemsToRemove``; it is rebuilt from its parts with
-    /// `URLComponents`. Any scheme is a deep link (`https://shop.example/item/42`, `myapp://item/42`) but
+    /// `URLComponents`. Any scheme is a deep link (`https://127.0.0.1/item/42`, `myapp://item/42`) but
     /// `file`; an HTTP(S) URL needs a host. A URL that is none of these is reported with a
     /// ``TrackingDiagnostic/Code/invalidDeepLink`` diagnostic (which never quotes it) and records nothing.
     ///

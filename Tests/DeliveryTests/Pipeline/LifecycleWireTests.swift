@@ -27,7 +27,7 @@ final class LifecycleWireTests: HeadlessTestCase {
                     gatherContext: { .sample }
                 )
             }
-            tracker?.openURL(URL(string: "https://anna:pw@shop.example/item/42?ref=mail&access_token=t0k#top")!, referringApplication: "com.apple.mobilesafari")
+            tracker?.openURL(URL(string: "https://anna:pw@127.0.0.1/item/42?ref=mail&access_token=t0k#top")!, referringApplication: "com.apple.mobilesafari")
             Headless.enterBackground()
             Headless.enterForeground()
             tracker?.flush()
@@ -44,7 +44,7 @@ final class LifecycleWireTests: HeadlessTestCase {
         XCTAssertEqual(properties[1] as NSDictionary, ["from_background": false, "version": "2.1", "build": "214"])
         XCTAssertEqual(properties[1]["from_background"] as? Bool, false)
         XCTAssertEqual(properties[2] as NSDictionary, [
-            "url": "https://shop.example/item/42?ref=mail", "referring_application": "com.apple.mobilesafari",
+            "url": "https://127.0.0.1/item/42?ref=mail", "referring_application": "com.apple.mobilesafari",
         ])
         XCTAssertEqual(properties[3] as NSDictionary, [:])
         XCTAssertEqual(properties[4]["from_background"] as? Bool, true)
