@@ -9,11 +9,7 @@ import XCTest
 final class DeliveryResetTests: HeadlessTestCase {
     @MainActor
     private static func tracker(_ fixture: PipelineFixture, sink: DeliverySink) -> Tracker {
-        var configuration = TrackingConfiguration()
-        configuration.tracksApplicationLifecycleEvents = false
-        configuration.clock = fixture.clock
-        configuration.diagnosticHandler = fixture.diagnostics.handler
-        configuration.storageDirectory = fixture.root.appendingPathComponent("tracker", isDirectory: true)
+        let configuration = fixture.trackerConfiguration()
         return Tracker(configuration: configuration, sinks: [sink])
     }
 

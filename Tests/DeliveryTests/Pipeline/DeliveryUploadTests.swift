@@ -104,11 +104,7 @@ final class DeliveryUploadTests: XCTestCase {
         let fixture = try PipelineFixture()
         let sink = fixture.sink()
         MainActor.assumeIsolated {
-            var configuration = TrackingConfiguration()
-            configuration.tracksApplicationLifecycleEvents = false
-            configuration.storageDirectory = fixture.root.appendingPathComponent("tracker")
-            configuration.clock = fixture.clock
-            configuration.diagnosticHandler = fixture.diagnostics.append
+            let configuration = fixture.trackerConfiguration()
             let tracker = Tracker(configuration: configuration, sinks: [InMemoryTrackingSink(), sink])
             tracker.identify(userID: "u-1", traits: ["plan": "pro"])
             tracker.track("Order Completed", properties: ["total": 3])

@@ -16,10 +16,8 @@ final class LifecycleWireTests: HeadlessTestCase {
         let fixture = try PipelineFixture()
         let sink = fixture.sink()
         MainActor.assumeIsolated {
-            var configuration = TrackingConfiguration()
-            configuration.storageDirectory = fixture.root.appendingPathComponent("tracker", isDirectory: true)
-            configuration.clock = fixture.clock
-            configuration.diagnosticHandler = fixture.diagnostics.append
+            var configuration = fixture.trackerConfiguration()
+            configuration.tracksApplicationLifecycleEvents = true
             var tracker: Tracker?
             Headless.launch {
                 tracker = Tracker(

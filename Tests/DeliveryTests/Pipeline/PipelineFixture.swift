@@ -51,6 +51,18 @@ final class PipelineFixture: @unchecked Sendable {
         return configuration
     }
 
+    /// A tracker's configuration on this fixture's clock and diagnostics, storing in `tracker` under
+    /// ``root``, without the application's lifecycle events (the tests that use it assert exact sequences of
+    /// other events; `LifecycleWireTests` turns them back on).
+    func trackerConfiguration() -> TrackingConfiguration {
+        var configuration = TrackingConfiguration()
+        configuration.tracksApplicationLifecycleEvents = false
+        configuration.clock = clock
+        configuration.diagnosticHandler = diagnostics.append
+        configuration.storageDirectory = root.appendingPathComponent("tracker", isDirectory: true)
+        return configuration
+    }
+
     func sink(_ configuration: DeliveryConfiguration? = nil, notificationCenter: NotificationCenter = NotificationCenter()) -> DeliverySink {
         DeliverySink(configuration: configuration ?? self.configuration(), notificationCenter: notificationCenter)
     }

@@ -18,11 +18,7 @@ final class SessionAndTraitsUploadTests: HeadlessTestCase {
         let fixture = try PipelineFixture()
         let sink = fixture.sink()
         let tracker = await MainActor.run {
-            var configuration = TrackingConfiguration()
-            configuration.tracksApplicationLifecycleEvents = false
-            configuration.clock = fixture.clock
-            configuration.diagnosticHandler = fixture.diagnostics.handler
-            configuration.storageDirectory = fixture.root.appendingPathComponent("tracker", isDirectory: true)
+            let configuration = fixture.trackerConfiguration()
             return Tracker(configuration: configuration, sinks: [sink])
         }
         let anonymous = tracker.identity.anonymousID.uuidString.lowercased()
@@ -85,11 +81,7 @@ final class SessionAndTraitsUploadTests: HeadlessTestCase {
         let fixture = try PipelineFixture()
         let sink = fixture.sink()
         let tracker = await MainActor.run {
-            var configuration = TrackingConfiguration()
-            configuration.tracksApplicationLifecycleEvents = false
-            configuration.clock = fixture.clock
-            configuration.diagnosticHandler = fixture.diagnostics.handler
-            configuration.storageDirectory = fixture.root.appendingPathComponent("tracker", isDirectory: true)
+            let configuration = fixture.trackerConfiguration()
             return Tracker(configuration: configuration, sinks: [sink])
         }
         let anonymous = tracker.identity.anonymousID.uuidString.lowercased()

@@ -27,11 +27,7 @@ final class TapDeliveryTests: HeadlessTestCase {
             shown.makeKeyAndVisible()
             Headless.runUpdateCycle()
 
-            var configuration = TrackingConfiguration()
-            configuration.tracksApplicationLifecycleEvents = false
-            configuration.storageDirectory = fixture.root.appendingPathComponent("tracker")
-            configuration.clock = fixture.clock
-            configuration.diagnosticHandler = fixture.diagnostics.append
+            let configuration = fixture.trackerConfiguration()
             let tracker = Tracker(configuration: configuration, sinks: [fixture.sink()])
             tracker.start()
             for _ in 0..<3 {
