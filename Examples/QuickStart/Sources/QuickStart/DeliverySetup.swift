@@ -5,27 +5,27 @@ enum DeliverySetup {
     /// Segment's EU workspace, through a ``DeliverySink``.
     @MainActor
     static func segmentEU() -> Tracker {
-        // README snippet: delivery
+        // Snippet: delivery
         var delivery = DeliveryConfiguration(writeKey: "YOUR_WRITE_KEY")
         delivery.endpoint = .segmentEU                   // default .segmentUS
         let tracker = Tracker(delivery: delivery)        // or Tracker(writeKey:) for every default
         tracker.start()
-        // README snippet end
+        // Snippet end
         return tracker
     }
 
     /// Names on the wire renamed to match a tracking plan.
     /// - Parameter delivery: The configuration to rename in.
     static func renameForTrackingPlan(_ delivery: inout DeliveryConfiguration) {
-        // README snippet: wire-naming
+        // Snippet: wire-naming
         delivery.wireNaming.impressionEvent = "Impression"
         delivery.wireNaming.propertyKeys.elementType = "component"
-        // README snippet end
+        // Snippet end
     }
 }
 
 /// Delivery settings of the app's own, the rest taken from the tracker's configuration.
-// README snippet: delivery-settings
+// Snippet: delivery-settings
 @MainActor
 func makeTracker() -> Tracker {
     var configuration = TrackingConfiguration()
@@ -34,4 +34,4 @@ func makeTracker() -> Tracker {
     delivery.endpoint = .segmentEU
     return Tracker(configuration: configuration, delivery: delivery, sinks: [LoggingTrackingSink()])
 }
-// README snippet end
+// Snippet end

@@ -7,7 +7,7 @@ import HeadlessUIKit
 
 /// The feed: offers the app's share screen when the person takes a screenshot of it.
 final class FeedViewController: UIViewController {
-    // README snippet: behaviours
+    // Snippet: behaviours
     override func viewDidLoad() {
         super.viewDidLoad()
         add(behaviours: [
@@ -16,5 +16,5 @@ final class FeedViewController: UIViewController {
             },
         ])
     }
-    // README snippet end
+    // Snippet end
 }

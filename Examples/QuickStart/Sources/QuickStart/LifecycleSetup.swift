@@ -10,7 +10,7 @@ enum LifecycleSetup {
     ///   - sourceApplication: The app that asked (`UIOpenURLContext.options.sourceApplication`).
     @MainActor
     static func tracker(openingURL url: URL, from sourceApplication: String?) -> Tracker {
-        // README snippet: lifecycle-and-deep-links
+        // Snippet: lifecycle-and-deep-links
         var configuration = TrackingConfiguration()
         configuration.tracksApplicationLifecycleEvents = true       // the default; false observes nothing
         configuration.deepLinkQueryItemsToRemove.insert("email")     // besides tokens, codes and passwords
@@ -20,7 +20,7 @@ enum LifecycleSetup {
         // connectionOptions.urlContexts): url = context.url, sourceApplication = context.options.sourceApplication.
         tracker.openURL(url, referringApplication: sourceApplication)
         // In SwiftUI: .onOpenURL { url in tracker.openURL(url) }
-        // README snippet end
+        // Snippet end
         return tracker
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI) && canImport(UIKit)
-// README snippet: swiftui
+// Snippet: swiftui
 import SwiftUI
 import Tracking
 
@@ -45,5 +45,5 @@ struct PlansView: View {
 func makePlansScreen(plans: [Plan]) -> UIViewController {
     UIHostingController(rootView: PlansView(plans: plans))
 }
-// README snippet end
+// Snippet end
 #endif

@@ -5,11 +5,11 @@ import HeadlessUIKit
 #endif
 import Tracking
 
-// README snippet: tag-screens-and-elements
+// Snippet: tag-screens-and-elements
 extension TrackingScreenName { static let myProfile: Self = "my_profile" }
 extension TrackingElementType { static let sparkButton: Self = "spark_button" }
 
-// README snippet end
+// Snippet end
 /// A person's profile: a tracked screen with a tracked spark button.
 final class ProfileViewController: UIViewController {
     let user: User
@@ -30,10 +30,10 @@ final class ProfileViewController: UIViewController {
         super.viewDidLoad()
         view.backgroundColor = .white
         view.addSubview(sparkButton)
-        // README snippet: tag-screens-and-elements
+        // Snippet: tag-screens-and-elements
         // in viewDidLoad (identifiers are `String?`: a UUID goes in as `uuidString`)
         trackingScreen = TrackingScreen(screenName: .myProfile, identifier: user.id.uuidString)
         sparkButton.trackingElement = TrackingElement(elementType: .sparkButton, properties: ["position": 3])
-        // README snippet end
+        // Snippet end
     }
 }

@@ -1,7 +1,7 @@
 import Tracking
 
 /// A configuration whose before-send hooks redact, enrich and sample every event before any sink.
-// README snippet: before-send
+// Snippet: before-send
 func redactingConfiguration() -> TrackingConfiguration {
     var configuration = TrackingConfiguration()
     configuration.beforeSend = [
@@ -17,4 +17,4 @@ func redactingConfiguration() -> TrackingConfiguration {
     ]
     return configuration
 }
-// README snippet end
+// Snippet end

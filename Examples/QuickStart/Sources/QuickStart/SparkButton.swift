@@ -6,7 +6,7 @@ import HeadlessUIKit
 import Tracking
 
 /// The profile's "spark" button; tags itself when a nib or storyboard creates it.
-// README snippet: tag-in-awake-from-nib
+// Snippet: tag-in-awake-from-nib
 final class SparkButton: UIButton {
     override func awakeFromNib() {
         super.awakeFromNib()
@@ -16,4 +16,4 @@ final class SparkButton: UIButton {
         }
     }
 }
-// README snippet end
+// Snippet end

@@ -8,7 +8,7 @@ import HeadlessUIKit
 #endif
 import XCTest
 
-// README snippet: testing-with-a-manual-clock
+// Snippet: testing-with-a-manual-clock
 final class ProfileTrackingTests: XCTestCase {
     // XCTest calls test methods on the main thread; keep them nonisolated and assume the main actor inside.
     func testProfileRecordsItsScreenThenTheButtonAfterOneSecond() {
@@ -36,4 +36,4 @@ final class ProfileTrackingTests: XCTestCase {
         }
     }
 }
-// README snippet end
+// Snippet end
