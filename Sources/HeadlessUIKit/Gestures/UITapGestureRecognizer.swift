@@ -4,9 +4,9 @@ import Foundation
 /// times.
 ///
 /// It recognizes when the last required tap's fingers lift, and fails when a finger moves more than
-/// ``allowableMovement`` from where it came down, when more fingers than required touch, when a tap
-/// lasts longer than ``maximumTapDuration`` or when the next tap of a multiple tap comes more than
-/// ``maximumIntervalBetweenSuccessiveTaps`` later. Times are the touches' timestamps, so tests drive it
+/// `allowableMovement` from where it came down, when more fingers than required touch, when a tap
+/// lasts longer than `maximumTapDuration` or when the next tap of a multiple tap comes more than
+/// `maximumIntervalBetweenSuccessiveTaps` later. Times are the touches' timestamps, so tests drive it
 /// with a manual clock. UIKit publishes none of these three limits; HeadlessUIKit uses the values measured
 /// on devices (45 pt, 0.75 s, 0.35 s).
 ///

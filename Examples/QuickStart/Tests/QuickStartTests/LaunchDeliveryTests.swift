@@ -6,6 +6,7 @@ import LoopbackCollector
 import Tracking
 import XCTest
 
+// Snippet: testing-the-launch-and-delivery
 final class LaunchDeliveryTests: XCTestCase {
     func testTheLaunchAndTheBackgroundingReachTheCollector() async throws {
         // Snippet: loopback-collector
@@ -38,4 +39,5 @@ final class LaunchDeliveryTests: XCTestCase {
         XCTAssertEqual(collector.requests.first?.header("Authorization"), "Basic " + Data("test-key:".utf8).base64EncodedString())
     }
 }
+// Snippet end
 #endif

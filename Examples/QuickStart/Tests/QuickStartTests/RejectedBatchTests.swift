@@ -3,6 +3,7 @@ import LoopbackCollector
 import Tracking
 import XCTest
 
+// Snippet: scripting-the-collector
 final class RejectedBatchTests: XCTestCase {
     func testABatchTheCollectorRefusesIsDroppedAndTheNextOneIsDelivered() async throws {
         let collector = try LoopbackCollector()
@@ -30,3 +31,4 @@ final class RejectedBatchTests: XCTestCase {
         XCTAssertEqual(collector.requests.map(\.behaviour), [.badRequest, .accept])
     }
 }
+// Snippet end

@@ -6,6 +6,7 @@ import HeadlessUIKit
 import Tracking
 import XCTest
 
+// Snippet: testing-a-tap
 final class SparkButtonTapTests: XCTestCase {
     func testATapOnTheSparkButtonIsRecordedOnTheProfile() {
         let storage = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
@@ -41,4 +42,5 @@ final class SparkButtonTapTests: XCTestCase {
         }
     }
 }
+// Snippet end
 #endif
