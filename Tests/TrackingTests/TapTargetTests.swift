@@ -42,8 +42,10 @@ final class TapTargetTests: HeadlessTestCase {
             XCTAssertEqual(try XCTUnwrap(tracker.tapCapture).viewsVisitedByLastTap, 5,
                            "the hosting view's three anchors, then the hosting view and the window")
             XCTAssertEqual(fixture.summaries, ["tap save_button#s1 @settings 1.0", "tap row#r1 @settings 1.0"])
-            XCTAssertEqual(fixture.sink.events[0].tapPosition, TrackingTapPosition(x: 70, y: 610, elementX: 0.25, elementY: 0.2))
-            XCTAssertEqual(fixture.sink.events[1].tapPosition, TrackingTapPosition(x: 300, y: 120, elementX: 0.75, elementY: 0.25))
+            XCTAssertEqual(fixture.sink.events.map(\.tapPosition), [
+                TrackingTapPosition(x: 70, y: 610, elementX: 0.25, elementY: 0.2),
+                TrackingTapPosition(x: 300, y: 120, elementX: 0.75, elementY: 0.25),
+            ])
             tracker.stop()
         }
     }
