@@ -62,12 +62,12 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(lifecycle.last?["url"], "https://127.0.0.1/posts/post-6?utm_source=newsletter")
             XCTAssertEqual(lifecycle.last?["referring_application"], "com.apple.mobilemail")
             XCTAssertEqual(events.filter { $0.kind == .identify }.map(\.name), ["user-1"])
-            // Every tap of the script is a real touch: the tracked controls it taps, the like button three times.
+            // Every tap of the script is a real touch: the tracked controls it taps, the like button four times.
             XCTAssertEqual(events.filter { $0.kind == .tap }.map(DemoSessionRun.label), [
-                "login_button", "feed_cell#post-6", "like_button#post-6", "like_button#post-6", "like_button#post-6",
+                "login_button", "feed_cell#post-6", "like_button#post-6", "like_button#post-6", "like_button#post-6", "like_button#post-6",
                 "save_button", "logout_button",
             ])
-            XCTAssertEqual(events.filter { $0.kind == .rageTap }.map { "\(DemoSessionRun.label($0)) \($0.tapCount ?? 0)" }, ["like_button#post-6 3"])
+            XCTAssertEqual(events.filter { $0.kind == .rageTap }.map { "\(DemoSessionRun.label($0)) \($0.tapCount ?? 0)" }, ["like_button#post-6 4"])
             XCTAssertEqual(events.filter { $0.kind == .group }.map(\.name), ["demo-team"])
 
             XCTAssertEqual(flush.kept, 0)
@@ -137,7 +137,7 @@ final class DemoDeliveryTests: XCTestCase {
                 + "\(count(.tap)) taps, \(count(.rageTap)) rage tap, "
                 + "\(lifecycleCount) lifecycle events, \(deepLinks) deep link, \(tracks.count - lifecycleCount - deepLinks) other track calls, "
                 + "\(count(.identify)) identify call, \(count(.group)) group call"
-            XCTAssertEqual(kinds, "11 screen views, 21 impressions, 11 screen ends, 7 taps, 1 rage tap, 6 lifecycle events, 1 deep link, "
+            XCTAssertEqual(kinds, "11 screen views, 21 impressions, 11 screen ends, 8 taps, 1 rage tap, 6 lifecycle events, 1 deep link, "
                 + "2 other track calls, 1 identify call, 1 group call")
             let figures = "; \(total) events delivered in \(requests.count) \(requests.count == 1 ? "batch" : "batches") (\(kinds))"
             for batches in [fromCollector, fromReports] {

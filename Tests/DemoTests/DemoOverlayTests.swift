@@ -24,8 +24,8 @@ final class DemoOverlayTests: HeadlessTestCase {
             let on = try DemoSessionRun.start(overlay: true)
             defer { on.finish() }
             XCTAssertEqual(on.sink.events.map(Self.fingerprint), offEvents)
-            XCTAssertEqual(offEvents.count, 62)
-            XCTAssertEqual(offDelivered.count, 62)
+            XCTAssertEqual(offEvents.count, 63)
+            XCTAssertEqual(offDelivered.count, 63)
             XCTAssertEqual(try Self.deliveredNames(on), offDelivered)
             XCTAssertEqual(on.driver.scansDuringDrags, [0])
             XCTAssertEqual(on.report.pictures.map(\.events.count), off.report.pictures.map(\.events.count))

@@ -6,7 +6,7 @@ import HeadlessUIKit
 import Foundation
 import Tracking
 
-/// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, tap its like button three
+/// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, tap its like button four
 /// times quickly, go back, present a page sheet over the profile, take a screenshot, save, switch tabs, go to
 /// the background and back, log out, time the login screen both ways across a trip to the background, and open
 /// a newsletter's deep link. Every tap is a real touch through hit-testing, so the tracker also records an
@@ -68,7 +68,7 @@ public final class DemoSession {
         ("Log in", "identify user-1 and group demo-team, then the app flow swaps in the main flow: screen_view feed, the four cards on screen count"),
         ("Scroll the feed", "no scans while the finger is down; then posts 5 to 8 count, post 4 was only scrolled past"),
         ("Open post 6", "screen_view post_detail#post-6 covers the feed; its like button counts"),
-        ("Tap Like three times quickly", "three taps on like_button#post-6 and, with the third, one rage_tap (3 taps within 1 s)"),
+        ("Tap Like four times quickly", "four taps on like_button#post-6 and, with the fourth, one rage_tap (4 taps within 1 s and 44 pt)"),
         ("Go back", "screen_view feed again: a new visibility span, so its cards count again"),
         ("Switch to the Profile tab", "screen_view profile; the avatar counts"),
         ("Present the edit-profile page sheet", "screen_view edit_profile; the opaque sheet occludes the profile"),
@@ -102,8 +102,8 @@ public final class DemoSession {
         try step(4) {
             let detail = app.appFlow.mainFlow?.feedNavigation.topViewController as? PostDetailViewController
             let like = try require(detail?.likeButton, "no post is pushed")
-            // Three real taps, one right after the other: well within the rage-tap window.
-            for _ in 0..<3 { driver.tap(like) }
+            // Four real taps, one right after the other: well within the rage-tap window.
+            for _ in 0..<4 { driver.tap(like) }
         }
         try step(5) {
             let navigation = try require(app.appFlow.mainFlow?.feedNavigation, "the main flow is not shown")
