@@ -18,7 +18,8 @@ public enum Headless {
     }
 
     /// Returns to a fresh app: hides and detaches every window, makes the app active, drops pending layout
-    /// and animations, reports and forgets background tasks never ended. Call it in each test's `setUp`.
+    /// and animations, reports and forgets background tasks never ended, forgets the launch's delegates and
+    /// ``mainBundleInfo``. Call it in each test's `setUp`.
     public static func reset() {
         for scene in UIApplication.shared.connectedScenes {
             guard let windowScene = scene as? UIWindowScene else { continue }
@@ -32,6 +33,7 @@ public enum Headless {
             scene.activationState = .foregroundActive
         }
         resetDelegates()
+        mainBundleInfo = [:]
         UIWindow.keyWindowStorage = nil
         UpdateCycle.shared.cancel()
         TransitionAnimator.shared.cancelAll()
