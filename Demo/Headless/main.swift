@@ -54,6 +54,8 @@ print("Delivery: each event is stored on disk, batched (every \(delivery.sink.co
     + "at the end)\nand uploaded (↑) to \(target.description), write key \(arguments.writeKey).\n")
 
 Headless.reset()
+// What the app's Info.plist holds on a device: its version and build, read by the tracker's lifecycle events.
+Headless.mainBundleInfo = SampleApp.infoPlist
 // The process launches as on a device: the app builds its tracker in `application(_:didFinishLaunchingWithOptions:)`,
 // then UIKit connects the scene and makes it active (the tracker records Application Installed, then Opened).
 var launchedApp: SampleApp?

@@ -59,6 +59,13 @@ final class DemoDeliveryTests: XCTestCase {
             ])
             let lifecycle = events.filter { $0.name.hasPrefix("Application ") || $0.name == "Deep Link Opened" }.map(\.properties)
             XCTAssertEqual(lifecycle.map { $0["from_background"] }, [nil, false, nil, true, nil, true, nil])
+            // The version and build of the app's Info.plist, as a device sends them.
+            let installedOrOpened = events.filter { $0.name == "Application Installed" || $0.name == "Application Opened" }
+            XCTAssertEqual(installedOrOpened.map { $0.properties["version"] }, Array(repeating: "1.4.0", count: 4))
+            XCTAssertEqual(installedOrOpened.map { $0.properties["build"] }, Array(repeating: "27", count: 4))
+            let apps = messages.map { ($0["context"] as? [String: Any])?["app"] as? [String: Any] }
+            XCTAssertEqual(Set(apps.map { $0?["version"] as? String }), ["1.4.0"])
+            XCTAssertEqual(Set(apps.map { $0?["build"] as? String }), ["27"])
             XCTAssertEqual(lifecycle.last?["url"], "https://127.0.0.1/posts/post-6?utm_source=newsletter")
             XCTAssertEqual(lifecycle.last?["referring_application"], "com.apple.mobilemail")
             XCTAssertEqual(events.filter { $0.kind == .identify }.map(\.name), ["user-1"])

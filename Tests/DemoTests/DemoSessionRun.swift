@@ -50,7 +50,9 @@ struct DemoSessionRun {
         configuration.storageDirectory = delivery.trackerDirectory
         configuration.diagnosticHandler = { diagnostics.append($0) }
         let sink = InMemoryTrackingSink()
-        // Built in `application(_:didFinishLaunchingWithOptions:)`, as on a device: Installed, then Opened.
+        // Built in `application(_:didFinishLaunchingWithOptions:)`, as on a device: Installed, then Opened, with
+        // the version and build of the app's Info.plist (`Headless.reset()` forgets them).
+        Headless.mainBundleInfo = SampleApp.infoPlist
         var launched: SampleApp?
         Headless.launch {
             launched = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [sink, delivery.sink])
@@ -94,8 +96,9 @@ struct DemoSessionRun {
         )
     }
 
-    /// Stops the collector and removes the run's storage.
+    /// Stops the collector, removes the run's storage and forgets the app's Info.plist entries.
     func finish() {
+        Headless.mainBundleInfo = [:]
         collector.stop()
         delivery.removeStorage()
     }

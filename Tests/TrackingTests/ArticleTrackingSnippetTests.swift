@@ -8,8 +8,10 @@ import HeadlessUIKit
 #endif
 
 /// Tagging as the article this package implements writes it ("How to make friends with UIKit"): the screen
-/// in `viewDidLoad`, the element in a `UIButton` subclass's `awakeFromNib()`. The snippets are compiled
-/// verbatim; the test stands in for the nib loader and calls `awakeFromNib()` itself.
+/// in `viewDidLoad`, the element in a `UIButton` subclass's `awakeFromNib()`, which UIKit declares
+/// nonisolated. The snippets are compiled verbatim (no `MainActor.assumeIsolated`); the test stands in for
+/// the nib loader and calls `awakeFromNib()` itself, on the main thread as a nib loader does, and once from
+/// a background thread.
 final class ArticleTrackingSnippetTests: HeadlessTestCase {
     func testScreenTaggedInViewDidLoadAndButtonTaggedInAwakeFromNibAreRecorded() {
         MainActor.assumeIsolated {
@@ -28,14 +30,14 @@ final class ArticleTrackingSnippetTests: HeadlessTestCase {
             XCTAssertEqual(profile.trackingScreen, TrackingScreen(screenName: "my_profile"))
 
             // As a nib loader does: create from the archive, connect, then awakeFromNib.
-            let sparkButton = SparkButton(frame: CGRect(x: 20, y: 100, width: 120, height: 44))
+            let sparkButton = SparkUIButton(frame: CGRect(x: 20, y: 100, width: 120, height: 44))
             XCTAssertNil(sparkButton.trackingElement, "not before awakeFromNib")
             sparkButton.awakeFromNib()
             profile.view.addSubview(sparkButton)
             XCTAssertEqual(sparkButton.trackingElement, TrackingElement(elementType: "spark_button"))
 
             // The same button never awoken (created in code) carries nothing and is never recorded.
-            let codeButton = SparkButton(frame: CGRect(x: 20, y: 200, width: 120, height: 44))
+            let codeButton = SparkUIButton(frame: CGRect(x: 20, y: 200, width: 120, height: 44))
             profile.view.addSubview(codeButton)
 
             @MainActor func scan(after seconds: TimeInterval) -> [String] {
@@ -52,13 +54,27 @@ final class ArticleTrackingSnippetTests: HeadlessTestCase {
             XCTAssertNotNil(window)
         }
     }
+
+    func testTheArticlesButtonTagsItselfWhenAwokenOffTheMainThread() {
+        let button = MainActor.assumeIsolated { SparkUIButton(frame: CGRect(x: 0, y: 0, width: 120, height: 44)) }
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            button.awakeFromNib()
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        MainActor.assumeIsolated {
+            XCTAssertEqual(button.trackingElement, TrackingElement(elementType: "spark_button"))
+            button.trackingElement = nil
+        }
+    }
 }
 
 // MARK: - The article's code
 
 // File-private so that other tests of this module may declare the same names.
 extension TrackingScreenName { fileprivate static let myProfile: Self = "my_profile" }
-extension TrackingElementType { fileprivate static let sparkButton: Self = "spark_button" }
+extension TrackingElementType { fileprivate static let elementSparkButton: Self = "spark_button" }
 
 private final class ArticleProfileViewController: UIViewController {
     override func viewDidLoad() {
@@ -67,11 +83,10 @@ private final class ArticleProfileViewController: UIViewController {
     }
 }
 
-private final class SparkButton: UIButton {
-    override func awakeFromNib() {
+// Verbatim from the article.
+final class SparkUIButton: UIButton {
+    public override func awakeFromNib() {
         super.awakeFromNib()
-        MainActor.assumeIsolated {
-            trackingElement = TrackingElement(elementType: .sparkButton)
-        }
+        self.trackingElement = TrackingElement(elementType: .elementSparkButton)
     }
 }

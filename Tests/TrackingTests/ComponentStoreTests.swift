@@ -129,6 +129,27 @@ final class ComponentStoreTests: HeadlessTestCase {
         }
     }
 
+    func testInsertsPurgeDeadEntriesWhenNoScanComes() {
+        MainActor.assumeIsolated {
+            let store = TrackingComponentStore()
+            // Each dead view's address goes to a spacer that is kept, so no new view takes a dead slot over.
+            var spacers: [UIView] = []
+            for index in 0..<2_000 {
+                do {
+                    let view = UIView()
+                    store.setElement(TrackingElement(elementType: "short_lived", identifier: "\(index)"), for: view)
+                }
+                spacers.append(UIView())
+            }
+            XCTAssertEqual(store.elementCount, 0)
+            XCTAssertLessThanOrEqual(store.elements.entries.count, 128, "dead entries piled up without a scan")
+            let survivor = UIView()
+            store.setElement(TrackingElement(elementType: "kept"), for: survivor)
+            XCTAssertEqual(store.element(for: survivor), TrackingElement(elementType: "kept"))
+            XCTAssertEqual(spacers.count, 2_000)
+        }
+    }
+
     func testSwapRemovalKeepsEveryOtherEntryReachable() {
         MainActor.assumeIsolated {
             let store = TrackingComponentStore()

@@ -1,9 +1,15 @@
 import Foundation
 
 /// One instance of the app's user interface. HeadlessUIKit connects one ``UIWindowScene``
-/// (``Headless/windowScene``); apps never create scenes themselves, as in UIKit.
+/// (``Headless/windowScene``); apps never create scenes themselves, as in UIKit. A scene launched through
+/// ``Headless/launch(sceneBased:applicationDelegate:sceneDelegate:url:sourceApplication:)`` has the session
+/// and the delegate that launch made.
 @MainActor
 open class UIScene: UIResponder {
+    /// The session the scene belongs to: its role and the configuration it was created with.
+    open internal(set) var session: UISceneSession
+    /// The scene's delegate, kept strongly (as UIKit does: a scene delegate need not outlive its scene).
+    open var delegate: (any UISceneDelegate)?
     /// The scene's place in the app's life cycle.
     open internal(set) var activationState: ActivationState = .foregroundActive
     /// The scene's title.
@@ -11,7 +17,9 @@ open class UIScene: UIResponder {
 
     init(activationState: ActivationState) {
         self.activationState = activationState
+        session = UISceneSession(configuration: UISceneConfiguration(name: "Default Configuration", sessionRole: .windowApplication))
         super.init()
+        session.scene = self
     }
 
     /// The application.

@@ -18,7 +18,8 @@ public enum Headless {
     }
 
     /// Returns to a fresh app: hides and detaches every window, makes the app active, drops pending layout
-    /// and animations, reports and forgets background tasks never ended. Call it in each test's `setUp`.
+    /// and animations, reports and forgets background tasks never ended, forgets the launch's delegates and
+    /// ``mainBundleInfo``. Call it in each test's `setUp`.
     public static func reset() {
         for scene in UIApplication.shared.connectedScenes {
             guard let windowScene = scene as? UIWindowScene else { continue }
@@ -31,6 +32,8 @@ public enum Headless {
         for scene in UIApplication.shared.connectedScenes {
             scene.activationState = .foregroundActive
         }
+        resetDelegates()
+        mainBundleInfo = [:]
         UIWindow.keyWindowStorage = nil
         UpdateCycle.shared.cancel()
         TransitionAnimator.shared.cancelAll()
@@ -52,29 +55,17 @@ public enum Headless {
     /// only `didFinishLaunchingNotification` and `didBecomeActiveNotification`.
     ///
     /// Call it once per simulated process, after ``reset()``; every notification goes to
-    /// `NotificationCenter.default`.
+    /// `NotificationCenter.default`. To run an app delegate and a scene delegate through the same launch,
+    /// use ``launch(sceneBased:applicationDelegate:sceneDelegate:url:sourceApplication:)``.
     /// - Parameters:
     ///   - sceneBased: Whether the app adopts the scene life cycle (a scene manifest), as new apps do.
     ///   - didFinishLaunching: Stands for the app delegate's `application(_:didFinishLaunchingWithOptions:)`:
     ///     where an app creates its tracker.
     public static func launch(sceneBased: Bool = true, didFinishLaunching: () -> Void = {}) {
-        let application = UIApplication.shared
-        let scene = windowScene
-        application.applicationState = .inactive
-        scene.activationState = .unattached
-        didFinishLaunching()
-        post(UIApplication.didFinishLaunchingNotification)
-        if sceneBased {
-            NotificationCenter.default.post(name: UIScene.willConnectNotification, object: scene)
-            NotificationCenter.default.post(name: UIScene.willEnterForegroundNotification, object: scene)
-            post(UIApplication.willEnterForegroundNotification)
-            scene.activationState = .foregroundActive
-            NotificationCenter.default.post(name: UIScene.didActivateNotification, object: scene)
-        } else {
-            scene.activationState = .foregroundActive
-        }
-        application.applicationState = .active
-        post(UIApplication.didBecomeActiveNotification)
+        performLaunch(
+            sceneBased: sceneBased, applicationDelegate: nil, makeSceneDelegate: nil, url: nil, sourceApplication: nil,
+            didFinishLaunching: didFinishLaunching
+        )
     }
 
     /// Moves the app to the background as UIKit does when the person leaves it.
@@ -83,22 +74,29 @@ public enum Headless {
     /// `UIScene.willDeactivateNotification` for each active scene, then
     /// `UIApplication.willResignActiveNotification`, while they are still `.foregroundActive` and
     /// `.active`; then each scene becomes `.background` and posts `UIScene.didEnterBackgroundNotification`;
-    /// then the app becomes `.background` and posts `UIApplication.didEnterBackgroundNotification`. Does
-    /// nothing when the app is in the background already.
+    /// then the app becomes `.background` and posts `UIApplication.didEnterBackgroundNotification`. Each
+    /// scene's delegate hears `sceneWillResignActive(_:)` and `sceneDidEnterBackground(_:)` just before the
+    /// scene's notification (an app launched without scenes: the app delegate's
+    /// `applicationWillResignActive(_:)` and `applicationDidEnterBackground(_:)` before the application's).
+    /// Does nothing when the app is in the background already.
     public static func enterBackground() {
         let application = UIApplication.shared
         guard application.applicationState != .background else { return }
         let scenes = foregroundScenes
         for scene in scenes where scene.activationState == .foregroundActive {
+            scene.delegate?.sceneWillResignActive(scene)
             NotificationCenter.default.post(name: UIScene.willDeactivateNotification, object: scene)
         }
+        if launchedWithoutScenes { application.delegate?.applicationWillResignActive(application) }
         post(UIApplication.willResignActiveNotification)
         application.applicationState = .inactive
         for scene in scenes {
             scene.activationState = .background
+            scene.delegate?.sceneDidEnterBackground(scene)
             NotificationCenter.default.post(name: UIScene.didEnterBackgroundNotification, object: scene)
         }
         application.applicationState = .background
+        if launchedWithoutScenes { application.delegate?.applicationDidEnterBackground(application) }
         post(UIApplication.didEnterBackgroundNotification)
     }
 
@@ -107,22 +105,37 @@ public enum Headless {
     /// `UIScene.willEnterForegroundNotification` for each scene, then
     /// `UIApplication.willEnterForegroundNotification`, while they are still `.background`; then each scene
     /// becomes `.foregroundActive` and posts `UIScene.didActivateNotification`; then the app becomes
-    /// `.active` and posts `UIApplication.didBecomeActiveNotification`. Does nothing unless the app is in
-    /// the background.
+    /// `.active` and posts `UIApplication.didBecomeActiveNotification`. Each scene's delegate hears
+    /// `sceneWillEnterForeground(_:)` and `sceneDidBecomeActive(_:)` just before the scene's notification (an
+    /// app launched without scenes: the app delegate's `applicationWillEnterForeground(_:)` and
+    /// `applicationDidBecomeActive(_:)` before the application's). Does nothing unless the app is in the
+    /// background.
     public static func enterForeground() {
+        enterForeground(beforeActivation: {})
+    }
+
+    /// ``enterForeground()``, running `beforeActivation` once the foreground notifications are posted and
+    /// before any scene becomes active (where UIKit delivers a URL that brought the app back); runs it
+    /// alone when the app is not in the background.
+    static func enterForeground(beforeActivation: () -> Void) {
         let application = UIApplication.shared
-        guard application.applicationState == .background else { return }
+        guard application.applicationState == .background else { return beforeActivation() }
         let scenes = Array(UIApplication.shared.connectedScenes)
         for scene in scenes {
+            scene.delegate?.sceneWillEnterForeground(scene)
             NotificationCenter.default.post(name: UIScene.willEnterForegroundNotification, object: scene)
         }
+        if launchedWithoutScenes { application.delegate?.applicationWillEnterForeground(application) }
         post(UIApplication.willEnterForegroundNotification)
+        beforeActivation()
         application.applicationState = .inactive
         for scene in scenes {
             scene.activationState = .foregroundActive
+            scene.delegate?.sceneDidBecomeActive(scene)
             NotificationCenter.default.post(name: UIScene.didActivateNotification, object: scene)
         }
         application.applicationState = .active
+        if launchedWithoutScenes { application.delegate?.applicationDidBecomeActive(application) }
         post(UIApplication.didBecomeActiveNotification)
     }
 

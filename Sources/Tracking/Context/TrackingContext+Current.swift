@@ -13,7 +13,8 @@ extension TrackingContext {
 
     // MARK: - Internal
 
-    /// The context of this process now: the main bundle (localized names where the bundle has them),
+    /// The context of this process now: the main bundle (localized names where the bundle has them; without
+    /// UIKit, `Headless.mainBundleInfo`'s entries first),
     /// `UIDevice.current`, the screen of the foreground window scene (else of any connected one; zero before
     /// any scene connects; refreshed when the app becomes active), the current locale and time zone.
     ///
@@ -24,7 +25,13 @@ extension TrackingContext {
     @available(visionOSApplicationExtension, unavailable)
     @MainActor
     static func current(bundle: Bundle = .main) -> TrackingContext {
-        func info(_ key: String) -> String? { bundle.object(forInfoDictionaryKey: key) as? String }
+        func info(_ key: String) -> String? {
+            #if !canImport(UIKit)
+            // A headless app's Info.plist (the process has none of its own).
+            if bundle === Bundle.main, let value = Headless.mainBundleInfo[key] { return value }
+            #endif
+            return bundle.object(forInfoDictionaryKey: key) as? String
+        }
         let device = UIDevice.current
         // `UIScreen.main` is on its way out of UIKit; the scene knows its screen.
         let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }

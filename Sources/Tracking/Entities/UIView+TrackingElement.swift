@@ -17,10 +17,13 @@ extension UIView {
     /// cell.trackingElement = TrackingElement(elementType: .feedCell, identifier: post.id)
     /// ```
     ///
-    /// The component is kept in the tracker's own weak-keyed store, not in the view, and goes away with
-    /// the view. Setting it costs a dictionary insert; scanning costs nothing for views that have none.
-    /// What counts as visible is described on ``Tracker``'s visibility report and in the README.
-    public var trackingElement: TrackingElement? {
+    /// Nonisolated: read and set it from any context and any thread, such as `awakeFromNib()` (which UIKit
+    /// declares nonisolated) or a background queue. The component is kept in the tracker's own weak-keyed,
+    /// lock-protected store, not in the view, and goes away with the view; a set made while a scan runs
+    /// takes effect when that scan ends. Setting it costs a dictionary insert; scanning costs nothing for
+    /// views that have none. What counts as visible is described on ``Tracker``'s visibility report and in
+    /// the README.
+    nonisolated public var trackingElement: TrackingElement? {
         get { TrackingComponentStore.shared.element(for: self) }
         set { TrackingComponentStore.shared.setElement(newValue, for: self) }
     }

@@ -19,9 +19,11 @@ extension UIViewController {
     /// ```
     ///
     /// An element belongs to the nearest controller up its view tree that carries a screen, so a child
-    /// controller with its own screen takes its elements from its parent's. The component is kept in the
-    /// tracker's own weak-keyed store and goes away with the controller. Setting it never loads the view.
-    public var trackingScreen: TrackingScreen? {
+    /// controller with its own screen takes its elements from its parent's. Nonisolated: read and set it
+    /// from any context and any thread (`awakeFromNib()`, `init(coder:)`, a background queue). The
+    /// component is kept in the tracker's own weak-keyed, lock-protected store and goes away with the
+    /// controller. Setting it never loads the view.
+    nonisolated public var trackingScreen: TrackingScreen? {
         get { TrackingComponentStore.shared.screen(for: self) }
         set { TrackingComponentStore.shared.setScreen(newValue, for: self) }
     }

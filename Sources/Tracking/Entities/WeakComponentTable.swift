@@ -4,8 +4,11 @@
 /// Entries are contiguous and unordered, so a scan reads them without hashing and refers to one by its
 /// index. A deallocated entity's entry is dead at once (lookups compare identity, so a new object at a
 /// reused address never inherits it) and stays until a sweep (``forEachLivePurgingDead(_:)``,
-/// ``purgeDeadEntries()``) or a new object at the same address takes its slot. Removal swaps the last
+/// ``purgeDeadEntries()``, or an insert that finds the table grown to twice what the last purge left) or a
+/// new object at the same address takes its slot. Removal swaps the last
 /// entry in, so purging never allocates.
+///
+/// Not thread-safe by itself: ``TrackingComponentStore`` guards every access with its lock.
 ///
 /// A class rather than a struct so that a sweep's `body` runs outside any access to the owner's stored
 /// property: a struct's mutating sweep would hold exclusive access to it across `body`, and a `body` that
@@ -46,6 +49,11 @@ final class WeakComponentTable<Entity: AnyObject, Component> {
                 remove(at: index)
             }
         } else if let component {
+            if entries.count >= purgeThreshold {
+                // No scan may come (no tracker yet, or none running): dead entries must not pile up.
+                purgeDeadEntries()
+                purgeThreshold = max(Self.minimumPurgeThreshold, 2 * entries.count)
+            }
             indexByKey[key] = entries.count
             entries.append(Entry(entity: entity, component: component, key: key))
         }
@@ -88,6 +96,13 @@ final class WeakComponentTable<Entity: AnyObject, Component> {
     // MARK: - Private
 
     private var indexByKey: [ObjectIdentifier: Int] = [:]
+
+    /// The fewest entries at which an insert purges dead entries first.
+    private static var minimumPurgeThreshold: Int { 64 }
+    /// The entry count at which the next insert of a new entity purges dead entries first: twice what the
+    /// last such purge left, so purging costs amortized O(1) per insert and dead entries never outnumber
+    /// live ones by more than that.
+    private var purgeThreshold = WeakComponentTable.minimumPurgeThreshold
 
     /// Removes the entry at `index` by moving the last entry into its place (O(1), no allocation).
     /// Entries after `index` other than the last keep their positions, so a forward sweep that does not

@@ -206,6 +206,13 @@ package final class VisibilityScanner {
 
     /// Scans the windows in `windowBuffer`, scene by scene: both passes, measurement and result.
     func run<Observer: ScanObserver>(into result: inout ScanResult, observer: inout Observer) {
+        // The passes read the store's tables from the skeleton to the result: one lock for the whole scan, so
+        // a component set on another thread waits for it and the scan sees one consistent table.
+        store.withLock { runHoldingStoreLock(into: &result, observer: &observer) }
+    }
+
+    /// ``run(into:observer:)``'s work, with the store's lock held.
+    private func runHoldingStoreLock<Observer: ScanObserver>(into result: inout ScanResult, observer: inout Observer) {
         markSkeleton()
         var sceneStart = 0
         for sceneEnd in sceneEnds {

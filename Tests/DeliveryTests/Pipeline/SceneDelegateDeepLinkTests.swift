@@ -1,0 +1,89 @@
+#if canImport(UIKit)
+import UIKit
+#else
+import HeadlessUIKit
+#endif
+import Foundation
+import LoopbackCollector
+import TestSupport
+@testable import Tracking
+import XCTest
+
+/// A scene delegate written as the Tracker's documentation says (URL contexts passed to `openURL`), run by
+/// `Headless.launch(applicationDelegate:sceneDelegate:url:sourceApplication:)` and `Headless.open(_:sourceApplication:)`:
+/// the launch URL and a later one arrive at a collector as `Deep Link Opened` without credentials, fragment or
+/// token, each riding on the `Application Opened` it caused.
+final class SceneDelegateDeepLinkTests: HeadlessTestCase {
+    func testTheSceneDelegatesURLContextsReachTheCollectorScrubbed() throws {
+        let fixture = try PipelineFixture()
+        let sink = fixture.sink()
+        let launchURL = try XCTUnwrap(URL(string: "myapp://welcome?code=1234&campaign=spring"))
+        let laterURL = try XCTUnwrap(URL(string: "https://anna:pw@127.0.0.1/item/42?ref=mail&access_token=t0k#top"))
+        MainActor.assumeIsolated {
+            var configuration = fixture.trackerConfiguration()
+            configuration.tracksApplicationLifecycleEvents = true
+            let appDelegate = DeepLinkAppDelegate {
+                Tracker(configuration: configuration, sinks: [sink], runLoop: .main, notificationCenter: .default, gatherContext: { .sample })
+            }
+            Headless.launch(
+                applicationDelegate: appDelegate, sceneDelegate: { DeepLinkSceneDelegate() },
+                url: launchURL, sourceApplication: "com.apple.mobilesafari"
+            )
+            Headless.enterBackground()
+            Headless.open(laterURL, sourceApplication: "com.apple.mobilemail")
+            appDelegate.tracker?.flush()
+            appDelegate.tracker = nil
+        }
+        let messages = try XCTUnwrap(fixture.waitForRequests(1).first).messages
+        XCTAssertEqual(messages.map { $0["event"] as? String }, [
+            "Application Installed", "Deep Link Opened", "Application Opened",
+            "Application Backgrounded", "Deep Link Opened", "Application Opened",
+        ])
+        guard messages.count == 6 else { return XCTFail("the collector got \(messages.count) message(s), not 6") }
+        let properties = messages.map { $0["properties"] as? [String: Any] ?? [:] }
+        XCTAssertEqual(properties[1] as NSDictionary, ["url": "myapp://welcome?campaign=spring", "referring_application": "com.apple.mobilesafari"])
+        XCTAssertEqual(properties[2]["url"] as? String, "myapp://welcome?campaign=spring")
+        XCTAssertEqual(properties[2]["from_background"] as? Bool, false)
+        XCTAssertEqual(properties[4] as NSDictionary, ["url": "https://127.0.0.1/item/42?ref=mail", "referring_application": "com.apple.mobilemail"])
+        XCTAssertEqual(properties[5]["url"] as? String, "https://127.0.0.1/item/42?ref=mail")
+        XCTAssertEqual(properties[5]["from_background"] as? Bool, true)
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: messages), as: UTF8.self)
+        for secret in ["anna", "pw@", "t0k", "1234", "#top"] {
+            XCTAssertFalse(body.contains(secret), "\(secret) reached the collector")
+        }
+        XCTAssertEqual(fixture.diagnostics.codes, [])
+    }
+}
+
+/// An app delegate that creates the tracker at launch, as the README says.
+private final class DeepLinkAppDelegate: UIResponder, UIApplicationDelegate {
+    var tracker: Tracker?
+    private let makeTracker: () -> Tracker
+
+    init(makeTracker: @escaping () -> Tracker) {
+        self.makeTracker = makeTracker
+        super.init()
+    }
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        tracker = makeTracker()
+        return true
+    }
+}
+
+/// A scene delegate that passes every URL it is asked to open to the app's tracker: the launch URL from the
+/// connection options, later ones from `scene(_:openURLContexts:)`.
+private final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        self.scene(scene, openURLContexts: connectionOptions.urlContexts)
+    }
+
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        let tracker = (UIApplication.shared.delegate as? DeepLinkAppDelegate)?.tracker
+        for context in URLContexts {
+            tracker?.openURL(context.url, referringApplication: context.options.sourceApplication)
+        }
+    }
+}
