@@ -13,18 +13,10 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     // Keep the tracker as long as the app runs: it stops when released.
     let tracker = Tracker(writeKey: "YOUR_WRITE_KEY")
 
-// Snippet end
-    // HeadlessUIKit gains `UIApplication.LaunchOptionsKey` with the app and scene delegate types (issue 27, item 3);
-    // until then this method compiles against the iOS SDK only (.ci/typecheck-snippets). Remove the guard then.
-    #if canImport(UIKit)
-// Snippet: start-a-tracker
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         tracker.start()
         return true
     }
-// Snippet end
-    #endif
-// Snippet: start-a-tracker
 }
 // Snippet end

@@ -8,7 +8,10 @@ import Tracking
 /// The window scene's delegate: it shows the home screen and hands every URL the app is asked to open to
 /// the tracker (`Deep Link Opened`): the one that launched the app from the connection options, later ones
 /// from `scene(_:openURLContexts:)`.
+// Snippet: deep-link-scene-delegate
+// Snippet: scene-delegate-deep-links
 final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
+// Snippet end
     var window: UIWindow?
 
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
@@ -20,6 +23,7 @@ final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
         self.scene(scene, openURLContexts: connectionOptions.urlContexts)
     }
 
+// Snippet: scene-delegate-deep-links
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
         guard let tracker = (UIApplication.shared.delegate as? TrackerAppDelegate)?.tracker else { return }
         for context in URLContexts {
@@ -27,3 +31,5 @@ final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
         }
     }
 }
+// Snippet end
+// Snippet end

@@ -5,15 +5,13 @@ import HeadlessUIKit
 #endif
 import Tracking
 
-/// The profile's "spark" button; tags itself when a nib or storyboard creates it.
+/// The profile's "spark" button; tags itself when a nib or storyboard creates it (components can be set from
+/// any context, and `awakeFromNib()` is nonisolated).
 // Snippet: tag-in-awake-from-nib
 final class SparkButton: UIButton {
     override func awakeFromNib() {
         super.awakeFromNib()
-        // UIKit declares awakeFromNib() nonisolated (on NSObject); nibs are loaded on the main thread.
-        MainActor.assumeIsolated {
-            trackingElement = TrackingElement(elementType: .sparkButton)
-        }
+        trackingElement = TrackingElement(elementType: .sparkButton)
     }
 }
 // Snippet end

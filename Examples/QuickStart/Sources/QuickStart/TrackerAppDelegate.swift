@@ -7,6 +7,7 @@ import Tracking
 
 /// The delegate of a scene-based app: it creates the tracker when the app finishes launching (where the
 /// lifecycle events begin) and keeps it as long as the app runs; its scenes get `DeepLinkSceneDelegate`.
+// Snippet: tracker-app-delegate
 final class TrackerAppDelegate: UIResponder, UIApplicationDelegate {
     /// The app's tracker, once the app has launched.
     private(set) var tracker: Tracker?
@@ -32,3 +33,4 @@ final class TrackerAppDelegate: UIResponder, UIApplicationDelegate {
         return configuration
     }
 }
+// Snippet end

@@ -13,6 +13,7 @@ import XCTest
 /// The app launched as UIKit launches it, headlessly: the app delegate creates the tracker, the scene delegate
 /// shows the home screen and passes URLs on, a finger taps the tracked button, and everything reaches a
 /// collector on 127.0.0.1, the deep links without their tokens and fragments.
+// Snippet: testing-a-launch-with-delegates
 final class AppLaunchTests: XCTestCase {
     func testLaunchDeepLinksAndATapReachTheCollector() throws {
         let collector = try LoopbackCollector()
@@ -68,10 +69,14 @@ final class AppLaunchTests: XCTestCase {
                 "url": "quickstart://home", "referring_application": "com.apple.mobilesafari",
             ],
             ["visible_ratio": 1],
-            ["element_type": "start_tour_button", "screen_name": "home"],
+            [
+                "element_type": "start_tour_button", "screen_name": "home",
+                "tap_x": 120, "tap_y": 142, "tap_element_x": 0.5, "tap_element_y": 0.5,   // where the finger came down
+            ],
             ["url": "https://127.0.0.1/offers/7?ref=mail", "referring_application": "com.apple.mobilemail"],
         ])
         XCTAssertNil(String(decoding: request.body, as: UTF8.self).range(of: "abc123"), "the token never leaves the app")
     }
 }
+// Snippet end
 #endif
