@@ -9,7 +9,7 @@ final class RageTapDetectorTests: XCTestCase {
 
     /// The rage tap each tap reports (`nil` for none), in order.
     private static func run(_ taps: [(TapSubject, TimeInterval)], count: Int = 3, interval: TimeInterval = 1) -> [Int?] {
-        var detector = RageTapDetector(count: count, interval: interval)
+        var detector = RageTapDetector(count: count, interval: interval, radius: 44)
         return taps.map { detector.registerTap(on: $0.0, at: $0.1) }
     }
 
@@ -65,7 +65,7 @@ final class RageTapDetectorTests: XCTestCase {
     }
 
     func testResetForgetsTheBurst() {
-        var detector = RageTapDetector(count: 3, interval: 1)
+        var detector = RageTapDetector(count: 3, interval: 1, radius: 44)
         XCTAssertNil(detector.registerTap(on: Self.card, at: 0))
         XCTAssertNil(detector.registerTap(on: Self.card, at: 0.1))
         detector.reset()

@@ -116,31 +116,31 @@ final class TapAttributionTests: HeadlessTestCase {
         }
     }
 
-    func testATrackedViewTheScanJudgesNotVisibleIsNotAttributed() {
+    func testATrackedViewFainterThanTheAlphaThresholdIsNotAttributedAndATouchThroughABannerGoesWhereUIKitSentIt() {
         MainActor.assumeIsolated {
             let fixture = TapFixture()
             let feed = fixture.screen("feed")
             let window = fixture.show(feed)
             let button = fixture.element("spark_button", frame: CGRect(x: 20, y: 600, width: 360, height: 100), in: feed.view)
-            // An opaque banner that lets touches through: hit-testing reaches the button behind it, which a
-            // person cannot see.
+            let tracker = fixture.startedTracker(minimumAlpha: 0.5)
+
+            // Fainter than the tracker's alpha threshold (still hit-testable above 0.01), by its own alpha or
+            // an ancestor's: not seen, so not tapped either.
+            button.alpha = 0.3
+            fixture.tap(at: CGPoint(x: 100, y: 650), in: window)
+            button.alpha = 1
+            feed.view.alpha = 0.3
+            fixture.tap(at: CGPoint(x: 100, y: 650), in: window)
+            XCTAssertEqual(fixture.summaries, [])
+            feed.view.alpha = 1
+
+            // An opaque banner that lets touches through: UIKit delivers the touch to the button behind it,
+            // whose action runs, so the tap is the button's (no scan judges occlusion at tap time).
             let banner = UIView(frame: CGRect(x: 0, y: 550, width: 400, height: 200))
             banner.backgroundColor = .white
             banner.isUserInteractionEnabled = false
             feed.view.addSubview(banner)
-            let tracker = fixture.startedTracker(minimumAlpha: 0.5)
             XCTAssertTrue(window.hitTest(CGPoint(x: 100, y: 650), with: nil) === button)
-
-            fixture.tap(at: CGPoint(x: 100, y: 650), in: window)
-            XCTAssertEqual(fixture.summaries, [])
-
-            // Uncovered but fainter than the tracker's alpha threshold (still hit-testable above 0.01).
-            banner.removeFromSuperview()
-            button.alpha = 0.3
-            fixture.tap(at: CGPoint(x: 100, y: 650), in: window)
-            XCTAssertEqual(fixture.summaries, [])
-
-            button.alpha = 1
             fixture.tap(at: CGPoint(x: 100, y: 650), in: window)
             XCTAssertEqual(fixture.summaries, ["tap spark_button @feed 1.0"])
             tracker.stop()
@@ -160,9 +160,9 @@ final class TapAttributionTests: HeadlessTestCase {
             fixture.element("share_button", frame: CGRect(x: 20, y: 100, width: 360, height: 60), in: sheet.view)
             let tracker = fixture.startedTracker()
 
-            // The sheet starts below the top inset: above it the card still shows.
+            // The sheet starts below the top inset. (Above it UIKit's dimming view takes the touches, which
+            // HeadlessUIKit does not model yet.)
             fixture.tap(at: CGPoint(x: 100, y: 56 + 120), in: window)
-            fixture.tap(at: CGPoint(x: 100, y: 20), in: window)
             XCTAssertEqual(fixture.summaries, ["tap share_button @share_sheet 1.0"])
             feed.dismiss(animated: false)
             tracker.stop()

@@ -52,8 +52,8 @@ final class TapCaptureInteroperabilityTests: HeadlessTestCase {
             XCTAssertEqual(on.log, off.log)
             XCTAssertEqual(off.events, [])
             XCTAssertEqual(on.events, [
-                "tap buy_button @feed 1.0", "tap feed_card @feed 1.0", "tap cell_button#3 @feed 0.6",
-            ], "the scrolled cell shows 300 of its 500 points")
+                "tap buy_button @feed 1.0", "tap feed_card @feed 1.0", "tap cell_button#3 @feed 1.0",
+            ], "the scrolled cell shows 300 of its 500 points, and the finger landed on it")
             XCTAssertEqual(on.log, [
                 // The button: its touch tracking, then its action.
                 "buy.touchDown", "buy.touchUpInside", "buy.action", "buy.primaryActionTriggered",

@@ -181,23 +181,23 @@ final class TapRecognizerLifecycleTests: HeadlessTestCase {
 
             let finger = Headless.touchDown(at: CGPoint(x: 100, y: 300), in: main, timestamp: time)
             XCTAssertEqual(recognizer.state, .possible)
-            finger.move(to: CGPoint(x: 106, y: 308), timestamp: time + 0.1)   // exactly 10 points away
+            finger.move(to: CGPoint(x: 127, y: 336), timestamp: time + 0.1)   // exactly 45 points away (the tap rule)
             XCTAssertEqual(recognizer.state, .possible)
             finger.lift(timestamp: time + 0.2)
             XCTAssertEqual(recognizer.state, .possible, "reset after the sequence")
             XCTAssertEqual(fixture.tapSummaries, ["tap feed_card @feed 1.0"])
 
             let wanderer = Headless.touchDown(at: CGPoint(x: 100, y: 300), in: main, timestamp: time + 1)
-            wanderer.move(to: CGPoint(x: 100, y: 310.5), timestamp: time + 1.1)
+            wanderer.move(to: CGPoint(x: 100, y: 345.5), timestamp: time + 1.1)
             XCTAssertEqual(recognizer.state, .failed)
             wanderer.move(to: CGPoint(x: 100, y: 300), timestamp: time + 1.2)
             wanderer.lift(timestamp: time + 1.3)
             XCTAssertEqual(recognizer.state, .possible)
 
             let slow = Headless.touchDown(at: CGPoint(x: 100, y: 300), in: main, timestamp: time + 2)
-            slow.lift(timestamp: time + 2.51)
+            slow.lift(timestamp: time + 2.76)
             let quick = Headless.touchDown(at: CGPoint(x: 100, y: 300), in: main, timestamp: time + 3)
-            quick.lift(timestamp: time + 3.5)
+            quick.lift(timestamp: time + 3.75)
 
             let first = Headless.touchDown(at: CGPoint(x: 100, y: 300), in: main, timestamp: time + 4)
             let second = Headless.touchDown(at: CGPoint(x: 200, y: 300), in: main, timestamp: time + 4.05)
@@ -205,7 +205,7 @@ final class TapRecognizerLifecycleTests: HeadlessTestCase {
             second.lift(timestamp: time + 4.1)
             first.lift(timestamp: time + 4.1)
             XCTAssertEqual(fixture.tapSummaries, ["tap feed_card @feed 1.0", "tap feed_card @feed 1.0"],
-                           "a wandering finger, a long press and two fingers are not taps; a 0.5 s press is")
+                           "a wandering finger, a long press and two fingers are not taps; a 0.75 s press is")
             tracker.stop()
         }
     }

@@ -75,8 +75,27 @@ final class TrackingConfigurationTests: XCTestCase {
     func testTapDefaults() {
         let configuration = TrackingConfiguration()
         XCTAssertTrue(configuration.capturesTaps)
-        XCTAssertEqual(configuration.rageTapCount, 3)
+        XCTAssertEqual(configuration.rageTapCount, 4)
         XCTAssertEqual(configuration.rageTapInterval, 1)
+        XCTAssertEqual(configuration.rageTapRadius, 44)
+    }
+
+    func testOutOfRangeRageTapRadiiAreReplacedWithADiagnosticEach() {
+        var messages: [String] = []
+        var configuration = TrackingConfiguration()
+        var radii: [Double] = []
+        for radius in [10_000, 0.5, 0, -3, .nan, .infinity, 20_000] {
+            configuration.rageTapRadius = radius
+            radii.append(configuration.validated { messages.append($0.description) }.rageTapRadius)
+        }
+        XCTAssertEqual(radii, [10_000, 0.5, 44, 44, 44, 10_000, 10_000])
+        XCTAssertEqual(messages, [
+            "[Tracking] invalid_configuration: rageTapRadius 0.0 is out of range; using 44.0",
+            "[Tracking] invalid_configuration: rageTapRadius -3.0 is out of range; using 44.0",
+            "[Tracking] invalid_configuration: rageTapRadius nan is out of range; using 44.0",
+            "[Tracking] invalid_configuration: rageTapRadius inf is out of range; using 10000.0",
+            "[Tracking] invalid_configuration: rageTapRadius 20000.0 is out of range; using 10000.0",
+        ])
     }
 
     func testRageTapValuesInRangeAreKeptWithoutDiagnostics() {

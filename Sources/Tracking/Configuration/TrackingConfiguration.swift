@@ -161,13 +161,24 @@ public struct TrackingConfiguration: Sendable {
     /// behave exactly as without it. No swizzling. With `false`, no recognizer is ever created or added.
     public var capturesTaps: Bool = true
 
-    /// How many taps on one element, each within ``rageTapInterval`` of the first of them, make a
-    /// ``TrackingEventKind/rageTap``. Default 3; valid range `2...100`.
-    public var rageTapCount: Int = 3
+    /// How many taps on one element, within ``rageTapInterval`` and ``rageTapRadius``, make a
+    /// ``TrackingEventKind/rageTap``. Default 4; valid range `2...100`.
+    ///
+    /// The defaults (4 taps, 1 s, 44 pt) are Mixpanel's published rage-click rule; PostHog's is 3 taps in
+    /// 1 s within 30 pt, Amplitude's 4 clicks in 1 s within 50 px. A burst is recorded once, at the tap
+    /// that completes it, never once per later tap. Taps on controls that answer repeated taps themselves
+    /// (steppers, sliders, switches, segmented and page controls, text fields and views, pickers, the
+    /// keyboard) are left out.
+    public var rageTapCount: Int = 4
 
     /// The time, in seconds, within which ``rageTapCount`` taps on one element make a rage tap; also the
     /// longest pause that keeps a burst going. Default 1; valid range `(0, 60]`. Measured on ``clock``.
     public var rageTapInterval: TimeInterval = 1
+
+    /// How far, in points, each tap of a rage-tap burst may land from the burst's first tap; a tap farther
+    /// away starts a new burst. Default 44 (the minimum touch target of Apple's Human Interface Guidelines,
+    /// and Mixpanel's radius); valid range `(0, 10000]`.
+    public var rageTapRadius: Double = 44
 
     /// Creates the default configuration.
     public init() {}
@@ -236,6 +247,11 @@ public struct TrackingConfiguration: Sendable {
         } else if rageTapInterval > Self.maximumRageTapInterval {
             fix("rageTapInterval", \.rageTapInterval, to: Self.maximumRageTapInterval)
         }
+        if !rageTapRadius.isFinite || rageTapRadius <= 0 {
+            fix("rageTapRadius", \.rageTapRadius, to: rageTapRadius == .infinity ? Self.maximumRageTapRadius : defaults.rageTapRadius)
+        } else if rageTapRadius > Self.maximumRageTapRadius {
+            fix("rageTapRadius", \.rageTapRadius, to: Self.maximumRageTapRadius)
+        }
         return valid
     }
 
@@ -247,4 +263,6 @@ public struct TrackingConfiguration: Sendable {
     private static let maximumRageTapCount = 100
     /// Taps a minute apart are not one burst of frustration.
     private static let maximumRageTapInterval: TimeInterval = 60
+    /// Larger than any screen: the radius then leaves no tap out.
+    private static let maximumRageTapRadius: Double = 10_000
 }

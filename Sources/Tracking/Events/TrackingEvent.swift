@@ -36,7 +36,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     public var eventName: TrackingEventName?
     /// The explicit event's properties (``TrackingEventKind/track``) or the user's traits
     /// (``TrackingEventKind/identify``); empty for scanned events, whose properties are their components'.
-    /// A ``TrackingEventKind/rageTap`` keeps its tap count here (see ``tapCount``).
+    /// A ``TrackingEventKind/rageTap`` keeps its tap count here (see ``tapCount``), and taps keep their
+    /// position (see ``tapPosition``).
     public var eventProperties: TrackingProperties
     /// Who the event was recorded for; set by the ``Tracker`` on every event it delivers.
     public var identity: TrackingIdentity?
@@ -123,6 +124,13 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     public var tapCount: Int? {
         guard kind == .rageTap, case .int(let count)? = eventProperties[Self.tapCountKey] else { return nil }
         return count
+    }
+
+    /// Where the finger came down, for a tap event (``TrackingEventKind/tap``, ``TrackingEventKind/rageTap``)
+    /// recorded by tap capture; `nil` for other events.
+    public var tapPosition: TrackingTapPosition? {
+        guard !isExplicit else { return nil }
+        return TrackingTapPosition(properties: eventProperties)
     }
 
     /// The subject's identifier: the element's, or else the screen's.

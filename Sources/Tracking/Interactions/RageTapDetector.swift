@@ -1,14 +1,15 @@
 import Foundation
 
-/// Finds rage taps in the stream of attributed taps: a pure state machine over (subject, time) pairs, so
-/// that every boundary is testable with a manual clock.
+/// Finds rage taps in the stream of attributed taps: a pure state machine over (subject, time, position)
+/// triples, so that every boundary is testable with a manual clock.
 ///
 /// ## Bursts
 /// A *burst* is a run of consecutive attributed taps on one ``TapSubject`` in which each tap comes at most
-/// `interval` seconds after the one before. A tap on another subject, a pause longer than `interval`, or a
-/// clock that went backwards ends the burst, and that tap starts a new one. Taps that were not attributed
-/// (on nothing tracked, during a transition, in the background, on an element the scan judges not visible)
-/// never reach the detector: they neither count nor end a burst.
+/// `interval` seconds after the one before and lands at most `radius` points (in its window) from the
+/// burst's first tap. A tap on another subject, a pause longer than `interval`, a tap farther than
+/// `radius`, or a clock that went backwards ends the burst, and that tap starts a new one. Taps that were
+/// not attributed (on nothing tracked, during a transition, in the background) and taps on controls that
+/// answer repeated taps themselves never reach the detector: they neither count nor end a burst.
 ///
 /// ## Rage taps
 /// A burst holds a rage tap at its first tap at which its last `count` taps lie within `interval` of each
@@ -23,26 +24,34 @@ struct RageTapDetector {
     let count: Int
     /// Seconds within which ``count`` taps make a rage tap; also the longest pause within a burst.
     let interval: TimeInterval
+    /// The farthest, in points, a tap of a burst may land from the burst's first tap.
+    let radius: Double
 
     /// - Parameters:
     ///   - count: Taps that make a rage tap; values below 2 count as 2.
     ///   - interval: Seconds within which they must come.
-    init(count: Int, interval: TimeInterval) {
+    ///   - radius: Points from the burst's first tap within which they must land.
+    init(count: Int, interval: TimeInterval, radius: Double) {
         self.count = max(count, 2)
         self.interval = interval
+        self.radius = radius
         recentTimes.reserveCapacity(self.count)
     }
 
-    /// Registers an attributed tap on `subject` at `time` (seconds on a monotonic clock).
+    /// Registers an attributed tap on `subject` at `time` (seconds on a monotonic clock), at `x`, `y` (points
+    /// in its window; `nil` when unknown, which counts as within the radius).
     /// - Returns: The burst's number of taps when this tap completes its rage tap, else `nil`.
-    mutating func registerTap(on subject: TapSubject, at time: TimeInterval) -> Int? {
-        if let last = recentTimes.last, subject == burstSubject, time >= last, time - last <= interval + Self.tolerance {
+    mutating func registerTap(on subject: TapSubject, at time: TimeInterval, x: Double? = nil, y: Double? = nil) -> Int? {
+        if let last = recentTimes.last, subject == burstSubject, time >= last, time - last <= interval + Self.tolerance,
+           isWithinRadius(x: x, y: y) {
             tapsInBurst += 1
         } else {
             burstSubject = subject
             recentTimes.removeAll(keepingCapacity: true)
             tapsInBurst = 1
             hasReported = false
+            burstX = x
+            burstY = y
         }
         if recentTimes.count == count { recentTimes.removeFirst() }
         recentTimes.append(time)
@@ -58,6 +67,8 @@ struct RageTapDetector {
         recentTimes.removeAll(keepingCapacity: true)
         tapsInBurst = 0
         hasReported = false
+        burstX = nil
+        burstY = nil
     }
 
     // MARK: - Private
@@ -70,4 +81,13 @@ struct RageTapDetector {
     private var recentTimes: ContiguousArray<TimeInterval> = []
     private var tapsInBurst = 0
     private var hasReported = false
+    /// Where the burst's first tap landed, if known.
+    private var burstX: Double?
+    private var burstY: Double?
+
+    private func isWithinRadius(x: Double?, y: Double?) -> Bool {
+        guard let x, let y, let burstX, let burstY else { return true }
+        let dx = x - burstX, dy = y - burstY
+        return dx * dx + dy * dy <= radius * radius + Self.tolerance
+    }
 }

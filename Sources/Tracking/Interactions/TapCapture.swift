@@ -6,17 +6,21 @@ import HeadlessUIKit
 import Foundation
 
 /// Turns the taps that the tracker's passive recognizers observe into ``TrackingEventKind/tap`` and
-/// ``TrackingEventKind/rageTap`` events.
+/// ``TrackingEventKind/rageTap`` events, without a scan.
 ///
 /// ## Attribution
-/// A tap goes to the nearest view, from the touch's hit-test view up its superviews, that carries a
-/// ``TrackingElement``. That view is then judged by a scan run at the moment of the tap, with the tracker's
-/// scanner, thresholds and transition exclusion: the tap is attributed only when the scan finds the view
-/// visible (not hidden, not transparent, not clipped or occluded below the ratio threshold), in a window
-/// with no view-controller transition in flight, in a foreground scene; its screen is the one the scan
-/// gives it. A verdict from the last scheduled scan would be up to a scan interval old (a cell that just
-/// scrolled in, a sheet that just appeared); judging at tap time costs one scan per tap, a few per second
-/// at most, and never runs per touch move. Nothing is attributed while the app is in the background.
+/// The touch itself proves what was in front at its point: UIKit hit-tested it there. A tap goes to the
+/// tracked element a ``TapTargetFinder`` finds from the touch's hit-test view (the front-most tracked view
+/// under the finger that takes no touches, such as a SwiftUI anchor or a plain label, else the hit-test view
+/// or its nearest tracked ancestor), on the screen the ``ScreenRule`` gives it, in O(depth), whatever the
+/// number of views. Nothing is attributed while the app is in the background, in a window with a
+/// view-controller transition in flight (its frames already show a state the person may never see), or when
+/// nothing tracked is under the finger.
+///
+/// ## After the tap
+/// An attributed tap is recorded (`Element Tapped`, with its ``TrackingTapPosition``), then handed on, in one
+/// place (``handOn(_:)``), as a ``CapturedTap``: the rage-tap check runs there, and any other judgement of a
+/// tap joins it there.
 ///
 /// ## Recognizers
 /// While the tracker runs, each window its scans walk carries one ``TapCaptureRecognizer`` of the capture's
@@ -28,7 +32,7 @@ import Foundation
 /// ## Time
 /// Event timestamps and rage-tap windows come from the tracker's ``TrackingClock`` (a manual clock in
 /// tests), so taps interleave with scans in real order. Whether a touch sequence was a tap at all is
-/// decided by its recognizer on the touches' own timestamps.
+/// decided by its recognizer on the touches' own timestamps, by the ``TapRule``.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -38,40 +42,62 @@ final class TapCapture {
     // MARK: - Internal
 
     /// - Parameters:
-    ///   - scanner: The tracker's scanner, which judges the tapped view.
-    ///   - exclusion: The windows the tracker's scans leave out (transitions in flight).
+    ///   - store: Where the components are.
+    ///   - minimumAlpha: The alpha product below which an element is not seen (the scanner's).
+    ///   - transitions: Tells which windows have a transition in flight.
     ///   - clock: The source of timestamps and rage-tap windows.
     ///   - rageTapCount: Taps within `rageTapInterval` that make a rage tap.
     ///   - rageTapInterval: Seconds within which they must come.
+    ///   - rageTapRadius: Points from a burst's first tap within which they must land.
     ///   - deliver: Hands an event to the tracker's delivery path.
     init(
-        scanner: VisibilityScanner, exclusion: any WindowExclusion, clock: any TrackingClock,
-        rageTapCount: Int, rageTapInterval: TimeInterval, deliver: @escaping @MainActor (TrackingEvent) -> Void
+        store: TrackingComponentStore, minimumAlpha: Double, transitions: TransitionMonitor, clock: any TrackingClock,
+        rageTapCount: Int, rageTapInterval: TimeInterval, rageTapRadius: Double,
+        deliver: @escaping @MainActor (TrackingEvent) -> Void
     ) {
-        self.scanner = scanner
-        self.exclusion = exclusion
+        finder = TapTargetFinder(store: store, minimumAlpha: minimumAlpha)
+        self.transitions = transitions
         self.clock = clock
         self.deliver = deliver
-        rageTaps = RageTapDetector(count: rageTapCount, interval: rageTapInterval)
+        rageTaps = RageTapDetector(count: rageTapCount, interval: rageTapInterval, radius: rageTapRadius)
     }
 
-    /// Records a tap whose touch was hit-tested to `hitView`: an ``TrackingEventKind/tap`` for the element it
-    /// is attributed to, then a ``TrackingEventKind/rageTap`` when that tap completes a burst's rage tap.
-    /// Records nothing when the tap is not attributed.
-    func recordTap(on hitView: UIView) {
-        guard UIApplication.shared.applicationState != .background,
-              let trackedView = Self.nearestTrackedView(from: hitView, in: scanner.store),
-              let anchor = judge(trackedView), let element = anchor.element else { return }
-        let instant = clock.now()
-        let subject = TapSubject(element: element, screen: anchor.contextScreen)
-        deliver(TrackingEvent(
-            timestamp: instant.date, kind: .tap, element: element, screen: subject.screen, visibleRatio: anchor.visibleRatio
-        ))
-        guard let tapCount = rageTaps.registerTap(on: subject, at: instant.uptime) else { return }
-        deliver(TrackingEvent(
-            timestamp: instant.date, kind: .rageTap, element: element, screen: subject.screen,
-            visibleRatio: anchor.visibleRatio, eventProperties: [TrackingEvent.tapCountKey: .int(tapCount)]
-        ))
+    /// Whether a captured tap hit a control that answers repeated taps itself (left out of rage taps); the
+    /// ``SelfFeedbackControl`` rule unless a test replaces it.
+    var answersRepeatedTaps: @MainActor (CapturedTap) -> Bool = SelfFeedbackControl.answersRepeatedTaps
+
+    /// The views the last tap's attribution looked at (its main-thread cost, as a count).
+    var viewsVisitedByLastTap: Int { finder.viewsVisited }
+
+    /// Records a tap whose touch was hit-tested to `hitView` in `window`, the finger down at `point`
+    /// (window coordinates): an ``TrackingEventKind/tap`` for the element it is attributed to, then hands
+    /// it on (``handOn(_:)``). Records nothing when the tap is not attributed.
+    func recordTap(on hitView: UIView, in window: UIWindow, at point: CGPoint) {
+        guard UIApplication.shared.applicationState != .background, !transitions.isInTransition(window),
+              let target = finder.findTarget(hitView: hitView, window: window, point: point) else { return }
+        let tap = CapturedTap(
+            hitView: hitView, window: window, trackedView: target.view, element: target.element,
+            screen: target.screen, position: target.position, instant: clock.now()
+        )
+        deliver(event(.tap, for: tap))
+        handOn(tap)
+    }
+
+    /// Where every recorded tap goes on from, once its `Element Tapped` is delivered: the one place for what
+    /// follows a tap.
+    func handOn(_ tap: CapturedTap) {
+        recordRageTap(after: tap)
+    }
+
+    /// An event of `kind` about the tap's element and screen, carrying its position.
+    func event(_ kind: TrackingEventKind, for tap: CapturedTap, properties: TrackingProperties = [:]) -> TrackingEvent {
+        var properties = properties
+        tap.position?.write(into: &properties)
+        // The finger proves the element was in front at its point; taps carry no measured ratio.
+        return TrackingEvent(
+            timestamp: tap.instant.date, kind: kind, element: tap.element, screen: tap.screen, visibleRatio: 1,
+            eventProperties: properties
+        )
     }
 
     deinit {
@@ -122,22 +148,7 @@ final class TapCapture {
         }
     }
 
-    /// The nearest view at or above `view` (by `superview`) that carries a ``TrackingElement``.
-    static func nearestTrackedView(from view: UIView, in store: TrackingComponentStore) -> UIView? {
-        var current: UIView? = view
-        var depth = 0
-        // Bounded like the scan: a hierarchy deeper than this is broken, not tapped.
-        while let candidate = current, depth < maximumDepth {
-            if store.element(for: candidate) != nil { return candidate }
-            current = candidate.superview
-            depth += 1
-        }
-        return nil
-    }
-
     // MARK: - Private
-
-    private static let maximumDepth = 4_096
 
     /// One window's recognizer.
     private struct Installation {
@@ -167,21 +178,18 @@ final class TapCapture {
 
     private var installations: ContiguousArray<Installation> = []
 
-    private let scanner: VisibilityScanner
-    private let exclusion: any WindowExclusion
+    private var finder: TapTargetFinder
+    private let transitions: TransitionMonitor
     private let clock: any TrackingClock
     private let deliver: @MainActor (TrackingEvent) -> Void
     private var rageTaps: RageTapDetector
-    /// The tap-time scan's result, reused: a tap allocates no scan buffers once they have grown.
-    private var scanResult = ScanResult()
 
-    /// What a scan now makes of `view`, when it finds it visible at or above the ratio threshold.
-    private func judge(_ view: UIView) -> ScanAnchor? {
-        var observer = TapTargetObserver(target: view)
-        scanResult.removeAll()
-        scanner.scanConnectedScenes(into: &scanResult, observer: &observer, excluding: exclusion)
-        guard let anchor = observer.anchor, anchor.visibleRatio > 0,
-              anchor.visibleRatio >= scanner.minimumVisibleRatio else { return nil }
-        return anchor
+    /// Records a ``TrackingEventKind/rageTap`` when the tap completes its burst's rage tap. Taps on controls
+    /// that answer repeated taps themselves neither count nor end a burst.
+    private func recordRageTap(after tap: CapturedTap) {
+        guard !answersRepeatedTaps(tap),
+              let tapCount = rageTaps.registerTap(on: tap.subject, at: tap.instant.uptime, x: tap.position?.x, y: tap.position?.y)
+        else { return }
+        deliver(event(.rageTap, for: tap, properties: [TrackingEvent.tapCountKey: .int(tapCount)]))
     }
 }

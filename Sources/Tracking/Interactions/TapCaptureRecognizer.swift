@@ -13,8 +13,8 @@ import HeadlessUIKit
 /// ## Never in the way
 /// - It never leaves ``UIGestureRecognizer/State/possible`` except for
 ///   ``UIGestureRecognizer/State/failed``: at the end of every touch sequence, and as soon as the sequence
-///   cannot be a tap (a second finger, a move beyond ``allowableMovement``, a press longer than
-///   ``maximumDuration``). A failed recognizer affects nothing, and no other recognizer can be waiting for
+///   cannot be a tap (a second finger, a move beyond ``TapRule/allowableMovement``, a press longer than
+///   ``TapRule/maximumDuration``). A failed recognizer affects nothing, and no other recognizer can be waiting for
 ///   it: nobody else holds it to `require(toFail:)`, and it requires nothing.
 /// - `cancelsTouchesInView`, `delaysTouchesBegan` and `delaysTouchesEnded` are `false`: views and controls
 ///   get their touches at the same moment and in the same phases as without it.
@@ -23,7 +23,8 @@ import HeadlessUIKit
 /// - It has no target or action, and gesture recognizers take no part in accessibility.
 ///
 /// It keeps no `UITouch` (UIKit reuses them), only the identity, start point, start time and (weakly) hit-test
-/// view of the one touch it follows.
+/// view of the one touch it follows. A tap is reported with where the finger came down (the point UIKit
+/// hit-tested), in its window's coordinates.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -32,12 +33,6 @@ import HeadlessUIKit
 final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelegate {
     // MARK: - Internal
 
-    /// The farthest, in points, a finger may move from where it came down and still tap: the default
-    /// `allowableMovement` of UIKit's `UILongPressGestureRecognizer`.
-    static let allowableMovement: CGFloat = 10
-    /// The longest, in seconds, a finger may stay down and still tap: the default `minimumPressDuration`
-    /// of UIKit's `UILongPressGestureRecognizer`, beyond which a press is a long press.
-    static let maximumDuration: TimeInterval = 0.5
     /// The recognizer's `name`, for anyone debugging a window's recognizers.
     static let recognizerName = "Sightline.TapCapture"
 
@@ -78,8 +73,9 @@ final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelega
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         super.touchesEnded(touches, with: event)
-        if let touch = followed(in: touches), isStillATap(touch), let hitView = hitView ?? touch.view {
-            capture?.recordTap(on: hitView)
+        if let touch = followed(in: touches), isStillATap(touch), let hitView = hitView ?? touch.view,
+           let window = view as? UIWindow {
+            capture?.recordTap(on: hitView, in: window, at: startLocation)
         }
         giveUp()
     }
@@ -127,9 +123,9 @@ final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelega
 
     private func isStillATap(_ touch: UITouch) -> Bool {
         let location = touch.location(in: nil)
-        let dx = location.x - startLocation.x, dy = location.y - startLocation.y
-        return dx * dx + dy * dy <= Self.allowableMovement * Self.allowableMovement
-            && touch.timestamp - startTime <= Self.maximumDuration
+        let dx = Double(location.x - startLocation.x), dy = Double(location.y - startLocation.y)
+        return dx * dx + dy * dy <= TapRule.allowableMovement * TapRule.allowableMovement
+            && touch.timestamp - startTime <= TapRule.maximumDuration
     }
 
     /// Fails (from `.possible`, the only state it is ever in): UIKit stops sending it this sequence's

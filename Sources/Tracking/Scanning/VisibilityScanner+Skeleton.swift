@@ -13,7 +13,8 @@ extension VisibilityScanner {
         UInt(bitPattern: ObjectIdentifier(object))
     }
 
-    /// Marks the anchors and every view on their paths up to the window, purging dead store entries.
+    /// Marks the anchors and every view on their paths up to the window, purging dead store entries. Screen
+    /// roots are the ``ScreenRule``'s.
     func markSkeleton() {
         marks.removeAll()
         snapshotNodes.removeAll(keepingCapacity: true)
@@ -25,7 +26,7 @@ extension VisibilityScanner {
             markPath(to: view, flags: [.path, .element], element: Int32(truncatingIfNeeded: index))
         }
         store.screens.forEachLivePurgingDead { controller, index in
-            if let root = controller.viewIfLoaded, root.window != nil {
+            if let root = ScreenRule.rootView(of: controller) {
                 let snapshot = appendSnapshot(store.screens.entries[index].component)
                 markPath(to: root, flags: [.path, .screenRoot], screen: snapshot)
             }
@@ -59,13 +60,13 @@ extension VisibilityScanner {
                 hasOccluderAnchors = true
                 markPath(to: view, flags: [.path, .occluder])
             }
-            if let screen = anchor.screen, view.window != nil {
+            if let screen = ScreenRule.screen(declaredBy: anchor, of: view) {
                 markPath(to: view, flags: [.path, .screenRoot], screen: appendSnapshot(screen))
             }
         }
         let anchorScreensEnd = screenSnapshot.count
         for index in store.anchors.entries.indices {
-            guard let screen = store.anchors.entries[index].component.environmentScreen,
+            guard let screen = ScreenRule.environmentScreen(of: store.anchors.entries[index].component),
                   let view = store.anchors.entries[index].entity else { continue }
             let key = Self.key(view)
             guard marks.mark(for: key).flags.contains(.element) else { continue }

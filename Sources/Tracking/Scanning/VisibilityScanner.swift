@@ -39,6 +39,8 @@ import HeadlessUIKit
 /// ## Screens
 /// A controller's screen is visible by the same rules applied to its root view (`viewIfLoaded`). A visible
 /// element is attributed to the nearest view up its tree that is the root view of a tracked controller.
+/// Which views are screen roots, and which screen an element belongs to, is the ``ScreenRule``, which tap
+/// attribution applies too.
 ///
 /// SwiftUI anchors (``TrackingAnchorView``) are views like any other, plus what their ``TrackingAnchor``
 /// component declares: a screen anchor is a screen root (its own rectangle, the screen rule); an element

@@ -338,8 +338,9 @@ public final class Tracker {
     /// created, when the configuration does not capture them.
     private(set) lazy var tapCapture: TapCapture? = configuration.capturesTaps
         ? TapCapture(
-            scanner: scanner, exclusion: transitions, clock: configuration.clock,
+            store: scanner.store, minimumAlpha: scanner.minimumAlpha, transitions: transitions, clock: configuration.clock,
             rageTapCount: configuration.rageTapCount, rageTapInterval: configuration.rageTapInterval,
+            rageTapRadius: configuration.rageTapRadius,
             deliver: { [weak self] event in _ = self?.deliver(event) }
         )
         : nil

@@ -34,6 +34,13 @@ final class TransitionMonitor {
         self.onTransitionEnd = onTransitionEnd
     }
 
+    /// Whether a transition is in flight in `window` (one window's check, for a tap), watching every
+    /// coordinator found as a scan's check does.
+    func isInTransition(_ window: UIWindow) -> Bool {
+        visitedCount = 0
+        return window.rootViewController.map { visit($0, depth: 0) } ?? false
+    }
+
     // MARK: - Private
 
     /// Bounds on the controller walk, against cycles in a broken hierarchy.

@@ -17,7 +17,14 @@ import Foundation
 ///
 /// Taps are `track` calls too: ``tapEvent`` (default `Element Tapped`) and ``rageTapEvent`` (default
 /// `Rage Tap`), with the element's own properties plus `element_type`, `element_id`, `screen_name` and
-/// `screen_id` as above (no `visible_ratio`); a rage tap adds `tap_count` (``PropertyKeys/tapCount``).
+/// `screen_id` as above (no `visible_ratio`); a rage tap adds `tap_count` (``PropertyKeys/tapCount``). Both
+/// carry where the finger came down (``TrackingEvent/tapPosition``):
+///
+/// | key (default)    | value                                                       |
+/// |------------------|-------------------------------------------------------------|
+/// | `tap_x`, `tap_y` | points from the window's top-left corner                    |
+/// | `tap_element_x`  | within the element, 0 at its left edge, 1 at its right edge |
+/// | `tap_element_y`  | within the element, 0 at its top edge, 1 at its bottom edge |
 ///
 /// Rename them to match an existing tracking plan:
 ///
@@ -57,6 +64,16 @@ public struct TrackingWireNaming: Hashable, Sendable {
         public var visibleDuration = "visible_ms"
         /// How many taps a rage tap's burst had (default `tap_count`).
         public var tapCount = "tap_count"
+        /// Where a tap's finger came down, in points from the window's left edge (default `tap_x`).
+        public var tapX = "tap_x"
+        /// Where a tap's finger came down, in points from the window's top edge (default `tap_y`).
+        public var tapY = "tap_y"
+        /// Where a tap's finger came down within the element, 0 at its left edge to 1 at its right edge
+        /// (default `tap_element_x`).
+        public var tapElementX = "tap_element_x"
+        /// Where a tap's finger came down within the element, 0 at its top edge to 1 at its bottom edge
+        /// (default `tap_element_y`).
+        public var tapElementY = "tap_element_y"
 
         /// The default keys.
         public init() {}

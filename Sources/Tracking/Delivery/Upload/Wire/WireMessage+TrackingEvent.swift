@@ -90,7 +90,8 @@ extension WireMessage {
         guard let own, !own.isEmpty,
               own[keys.elementType] != nil || own[keys.elementIdentifier] != nil || own[keys.screenName] != nil
                 || own[keys.screenIdentifier] != nil || own[keys.visibleRatio] != nil
-                || own[keys.visibleDuration] != nil || own[keys.tapCount] != nil,
+                || own[keys.visibleDuration] != nil || own[keys.tapCount] != nil || own[keys.tapX] != nil
+                || own[keys.tapY] != nil || own[keys.tapElementX] != nil || own[keys.tapElementY] != nil,
               let (own, added) = scannedProperties(of: event, naming: naming) else { return [] }
         return added.map(\.key).filter { own[$0] != nil }.sorted()
     }
@@ -140,6 +141,12 @@ extension WireMessage {
             if let count = event.tapCount { added.append(WireJSONMember(keys.tapCount, .int(count))) }
         default:
             added.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
+        }
+        if event.kind != .impression, let position = event.tapPosition {
+            added.append(WireJSONMember(keys.tapX, .double(position.x)))
+            added.append(WireJSONMember(keys.tapY, .double(position.y)))
+            added.append(WireJSONMember(keys.tapElementX, .double(position.elementX)))
+            added.append(WireJSONMember(keys.tapElementY, .double(position.elementY)))
         }
         return (own, added)
     }
