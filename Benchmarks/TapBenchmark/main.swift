@@ -111,3 +111,8 @@ MainActor.assumeIsolated {
     result("scan_allocations_capture_off", off.scanAllocations, decimals: 1)
     result("tap_events_recorded", Double(on.events), decimals: 0)
 }
+
+MainActor.assumeIsolated {
+    print("Dead taps on (median; µs)")
+    reportDeadTapJudgement()
+}

@@ -35,6 +35,7 @@ final class VisibleStateSnapshotTests: HeadlessTestCase {
                     scene.root.addSubview(scene.label)
                     scene.label.frame = scene.card.convert(scene.label.frame, to: scene.root)
                 }),
+                ("a view brought to the front", { $0.root.bringSubviewToFront($0.card) }),
                 ("content scrolled", { $0.scrollView.contentOffset.y = 10 }),
                 ("a label's text", { $0.label.text = "Changed" }),
                 ("a button's title", { $0.button.setTitle("Changed", for: .normal) }),

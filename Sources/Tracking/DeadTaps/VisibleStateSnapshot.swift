@@ -8,7 +8,7 @@ import HeadlessUIKit
 /// it exactly: the judge of dead taps (see `docs/design/visible-change.md`).
 ///
 /// ``capture(around:)`` records every visible window of the touched window's scene (the debug overlay's
-/// left out) and, in painting order, every visible view in them, as ``VisibleViewRecord``s. ``isUnchanged()``
+/// left out) and, breadth-first, every visible view in them, as ``VisibleViewRecord``s. ``isUnchanged()``
 /// walks the same windows again and compares view by view, stopping at the first difference, without
 /// recording a second snapshot. "Visible" is the scanner's rule without occlusion: a view counts when it
 /// and its ancestors are not hidden, the product of their alphas is above 0 and at least `minimumAlpha`,
@@ -18,27 +18,31 @@ import HeadlessUIKit
 ///
 /// Buffers are reused: once they have grown to the hierarchy, a capture and a comparison allocate nothing
 /// in HeadlessUIKit. The snapshot holds no views (only identities), its touched window weakly.
+///
+/// `package` rather than `internal` only so that `TapBenchmark` can time a judgement.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
 @available(visionOSApplicationExtension, unavailable)
 @MainActor
-final class VisibleStateSnapshot {
+package final class VisibleStateSnapshot {
     // MARK: - Internal
 
     /// - Parameter minimumAlpha: The alpha product below which a view is invisible (the tracker's).
-    init(minimumAlpha: Double) {
+    package init(minimumAlpha: Double) {
         self.minimumAlpha = minimumAlpha.isNaN ? 0.01 : min(max(minimumAlpha, 0), 1)
     }
 
     /// The records of the last capture (empty before the first or after ``clear()``).
     private(set) var records: ContiguousArray<VisibleViewRecord> = []
     /// How many views (windows included) the last walk read.
-    private(set) var viewsVisited = 0
+    package private(set) var viewsVisited = 0
+    /// How many views (windows included) the last capture recorded as visible.
+    package var recordCount: Int { records.count }
 
     /// Records what is visible now in `window`'s scene, replacing the last capture.
     /// - Parameter window: The touched window.
-    func capture(around window: UIWindow) {
+    package func capture(around window: UIWindow) {
         touchedWindow = window
         records.removeAll(keepingCapacity: true)
         var recorder = Recorder(records: records)
@@ -49,7 +53,7 @@ final class VisibleStateSnapshot {
 
     /// Whether what is visible now in the captured window's scene is exactly what was captured. `false` when
     /// the touched window is gone.
-    func isUnchanged() -> Bool {
+    package func isUnchanged() -> Bool {
         guard let window = touchedWindow else { return false }
         var comparer = Comparer(records: records)
         records = []
@@ -69,17 +73,25 @@ final class VisibleStateSnapshot {
 
     private let minimumAlpha: Double
     private weak var touchedWindow: UIWindow?
-    /// The walk's stack of views still to visit, reused.
-    private var stack: ContiguousArray<Pending> = []
+    /// The walk's queue of views, reused; each with the index of its parent in the queue.
+    private var queue: ContiguousArray<Queued> = []
+    /// Per queued view once walked, what its subviews inherit (same indices as `queue`).
+    private var states: ContiguousArray<NodeState> = []
     /// The scene's windows, reused.
     private var windows: ContiguousArray<UIWindow> = []
 
-    private struct Pending {
+    private struct Queued {
         let view: UIView
-        let depth: Int32
+        let parent: Int32
+    }
+
+    private struct NodeState {
         let transform: WindowTransform
         let clip: ScanBox
         let alpha: Double
+
+        /// A hidden, transparent or broken view: nothing under it is walked.
+        static let invisible = NodeState(transform: .identity, clip: .empty, alpha: 0)
     }
 
     /// Receives the records of a walk; `false` stops it.
@@ -123,7 +135,8 @@ final class VisibleStateSnapshot {
         }
         defer {
             windows.removeAll(keepingCapacity: true)
-            stack.removeAll(keepingCapacity: true)
+            queue.removeAll(keepingCapacity: true)
+            states.removeAll(keepingCapacity: true)
         }
         for window in windows {
             guard walk(window: window, into: &sink) else { return false }
@@ -131,6 +144,8 @@ final class VisibleStateSnapshot {
         return true
     }
 
+    /// Walks one window breadth-first (in the order its views were most likely created, which keeps the
+    /// walk's memory accesses close together), reading each view once.
     private func walk<S: Sink>(window: UIWindow, into sink: inout S) -> Bool {
         viewsVisited += 1
         let alpha = VisibilityScanner.clampedAlpha(window.alpha)
@@ -140,7 +155,7 @@ final class VisibleStateSnapshot {
         guard frame.isFinite, !frame.isEmpty else { return true }
         let screenFrame = window.frame
         let record = VisibleViewRecord(
-            view: ObjectIdentifier(window), depth: 0, flags: .window,
+            view: ObjectIdentifier(window), parent: -1, flags: .window,
             frame: ScanBox(
                 x0: Double(screenFrame.minX), y0: Double(screenFrame.minY),
                 x1: Double(screenFrame.maxX), y1: Double(screenFrame.maxY)
@@ -149,40 +164,56 @@ final class VisibleStateSnapshot {
             image: nil, text: nil
         )
         guard sink.accept(record) else { return false }
-        stack.removeAll(keepingCapacity: true)
-        push(subviewsOf: window, depth: 1, transform: .identity, clip: frame, alpha: alpha)
-        while let pending = stack.popLast() {
+        queue.removeAll(keepingCapacity: true)
+        states.removeAll(keepingCapacity: true)
+        queue.append(Queued(view: window, parent: -1))
+        states.append(NodeState(transform: .identity, clip: frame, alpha: alpha))
+        enqueue(subviewsOf: window, parent: 0)
+        var head = 1
+        while head < queue.count {
+            let queued = queue[head]
+            let index = head
+            head += 1
             viewsVisited += 1
-            let view = pending.view
-            guard !view.isHidden else { continue }
-            let alpha = pending.alpha * VisibilityScanner.clampedAlpha(view.alpha)
-            guard alpha > 0, alpha >= minimumAlpha else { continue }
+            let parent = states[Int(queued.parent)]
+            let view = queued.view
+            guard !view.isHidden else {
+                states.append(.invisible)
+                continue
+            }
+            let alpha = parent.alpha * VisibilityScanner.clampedAlpha(view.alpha)
+            guard alpha > 0, alpha >= minimumAlpha else {
+                states.append(.invisible)
+                continue
+            }
             let bounds = view.bounds
-            let transform = pending.transform.child(center: view.center, bounds: bounds, transform: view.transform)
+            let transform = parent.transform.child(center: view.center, bounds: bounds, transform: view.transform)
             let frame = transform.boundingBox(of: bounds)
-            guard frame.isFinite else { continue }
-            let visible = frame.intersection(pending.clip)
+            guard frame.isFinite else {
+                states.append(.invisible)
+                continue
+            }
+            let visible = frame.intersection(parent.clip)
             if !visible.isEmpty {
                 var record = VisibleViewRecord(
-                    view: ObjectIdentifier(view), depth: pending.depth, flags: [], frame: frame, alpha: alpha,
+                    view: ObjectIdentifier(view), parent: queued.parent, flags: [], frame: frame, alpha: alpha,
                     number: 0, background: view.backgroundColor, image: nil, text: nil
                 )
                 Self.describeContent(of: view, into: &record)
                 guard sink.accept(record) else { return false }
             }
-            let clip = view.clipsToBounds ? visible : pending.clip
-            guard !clip.isEmpty else { continue }
-            push(subviewsOf: view, depth: pending.depth + 1, transform: transform, clip: clip, alpha: alpha)
+            let clip = view.clipsToBounds ? visible : parent.clip
+            states.append(NodeState(transform: transform, clip: clip, alpha: alpha))
+            if !clip.isEmpty { enqueue(subviewsOf: view, parent: Int32(truncatingIfNeeded: index)) }
         }
         return true
     }
 
-    /// Pushes the subviews back to front reversed, so that they pop in painting order.
+    /// Queues the subviews back to front: painting order within each parent.
     @inline(__always)
-    private func push(subviewsOf view: UIView, depth: Int32, transform: WindowTransform, clip: ScanBox, alpha: Double) {
-        let subviews = view.subviews
-        for subview in subviews.reversed() {
-            stack.append(Pending(view: subview, depth: depth, transform: transform, clip: clip, alpha: alpha))
+    private func enqueue(subviewsOf view: UIView, parent: Int32) {
+        for subview in view.subviews {
+            queue.append(Queued(view: subview, parent: parent))
         }
     }
 

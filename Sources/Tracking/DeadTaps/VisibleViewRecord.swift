@@ -7,15 +7,16 @@ import HeadlessUIKit
 /// What one visible view (or window) shows, as ``VisibleStateSnapshot`` records it: two records are equal
 /// exactly when nothing about the view that the eye could see differs (see `docs/design/visible-change.md`).
 ///
-/// Records are kept in painting (pre-)order with their depth, so the sequence of records also fixes the
-/// hierarchy's shape: a view added, removed or moved to another parent changes the sequence.
+/// Records are kept in walk (breadth-first) order with their parent's place in the walk, so the sequence of
+/// records also fixes the hierarchy's shape and painting order: a view added, removed, reordered or moved
+/// to another parent changes the sequence.
 struct VisibleViewRecord {
     // MARK: - Internal
 
     /// The view's identity. Not a reference: a snapshot keeps no view alive.
     var view: ObjectIdentifier
-    /// Windows are at depth 0, their subviews at 1, and so on.
-    var depth: Int32
+    /// The place of the view's superview in its window's walk (the window is 0); -1 for a window.
+    var parent: Int32
     /// What kind of view this is and its boolean state (``Flags``).
     var flags: Flags
     /// The view's window-space bounding box (a window's: its frame on the screen).
@@ -54,7 +55,7 @@ struct VisibleViewRecord {
 
     /// Whether the two records show the same thing.
     func showsSame(as other: VisibleViewRecord) -> Bool {
-        view == other.view && depth == other.depth && flags == other.flags && frame == other.frame
+        view == other.view && parent == other.parent && flags == other.flags && frame == other.frame
             && alpha == other.alpha && number == other.number && image === other.image
             && Self.sameColour(background, other.background) && text == other.text
     }
