@@ -347,7 +347,11 @@ public final class Tracker {
             rageTapCount: configuration.rageTapCount, rageTapInterval: configuration.rageTapInterval,
             rageTapRadius: configuration.rageTapRadius,
             deadTapInterval: configuration.capturesDeadTaps ? configuration.deadTapInterval : nil,
-            deliver: { [weak self] event in _ = self?.deliver(event) }
+            deliver: { [weak self] event in
+                guard let self else { return }
+                _ = deliver(event)
+                debugOverlay?.mark(event, at: configuration.clock.now().uptime)
+            }
         )
         : nil
 
