@@ -8,12 +8,14 @@ import BenchmarkSupport
 import Foundation
 import Tracking
 
-// Tap capture benchmark: the main-thread cost that tap capture adds to a tap on a tracked element (a
-// scan at tap time, the event built and delivered) and on nothing tracked, and to a touch move, measured as
-// the difference between a started tracker with capture on and one with capture off, through the real
-// sendEvent path; and the scan's time and allocations with capture on and off (installing recognizers
-// must add nothing per scan). Run with `swift run -c release TapBenchmark`; each figure prints as
-// `RESULT name=… value=…`.
+// Tap capture benchmark: the main-thread cost that tap capture adds to a tap on a tracked element (the
+// attribution, which walks up from the touch's hit-test view without a scan, and the event built and
+// delivered) and on nothing tracked, and to a touch move, measured as the difference between a started
+// tracker with capture on and one with capture off, through the real sendEvent path, at 1,000 and at
+// 10,000 views (the attribution must not grow with the hierarchy); and the scan's time and allocations
+// with capture on and off (installing recognizers must add nothing per scan). Run with
+// `swift run -c release TapBenchmark`; each figure prints as `RESULT name=… value=…`, the 10,000-view
+// ones with the suffix `_10k`.
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -87,10 +89,10 @@ func measure(_ configuration: BenchmarkConfiguration, capturesTaps: Bool) -> Fig
 }
 
 
-MainActor.assumeIsolated {
-    let configuration = BenchmarkConfiguration(shape: .appLike, viewCount: 1_000, density: .dense)
+/// Prints the figures of one hierarchy size; `suffix` tells the sizes apart (`""` at 1,000 views, `"_10k"` at 10,000).
+@MainActor
+func report(_ configuration: BenchmarkConfiguration, suffix: String) {
     print("Tap capture on \(configuration.name) (median of \(taps) taps, moves and scans each; µs)")
-
     let off = measure(configuration, capturesTaps: false)
     let on = measure(configuration, capturesTaps: true)
     print(String(format: "  tap on a tracked cell: %.2f off, %.2f on", off.trackedTap, on.trackedTap))
@@ -98,21 +100,32 @@ MainActor.assumeIsolated {
     print(String(format: "  touch move: %.3f off, %.3f on", off.move, on.move))
     print(String(format: "  scanNow: %.2f off, %.2f on; allocations per scan %.1f off, %.1f on", off.scan, on.scan, off.scanAllocations, on.scanAllocations))
     print("  events recorded by \(taps) timed taps: \(off.events) off, \(on.events) on (one Element Tapped each; the burst's rage tap came during the warm-up)")
-    if !sightline_allocation_counter_is_supported() { print("  (allocation counts need Linux: 0 here)") }
-    result("tap_capture_us", on.trackedTap - off.trackedTap)
-    result("tap_capture_untracked_us", on.untrackedTap - off.untrackedTap)
-    result("touch_move_capture_us", on.move - off.move, decimals: 3)
-    result("tap_with_capture_us", on.trackedTap)
-    result("tap_without_capture_us", off.trackedTap)
-    result("tap_capture_allocations", on.trackedTapAllocations - off.trackedTapAllocations, decimals: 1)
-    result("scan_capture_on_us", on.scan)
-    result("scan_capture_off_us", off.scan)
-    result("scan_allocations_capture_on", on.scanAllocations, decimals: 1)
-    result("scan_allocations_capture_off", off.scanAllocations, decimals: 1)
-    result("tap_events_recorded", Double(on.events), decimals: 0)
+    result("tap_capture\(suffix)_us", on.trackedTap - off.trackedTap)
+    result("tap_capture_untracked\(suffix)_us", on.untrackedTap - off.untrackedTap)
+    result("touch_move_capture\(suffix)_us", on.move - off.move, decimals: 3)
+    result("tap_with_capture\(suffix)_us", on.trackedTap)
+    result("tap_without_capture\(suffix)_us", off.trackedTap)
+    result("tap_capture_allocations\(suffix)", on.trackedTapAllocations - off.trackedTapAllocations, decimals: 1)
+    result("scan_capture_on\(suffix)_us", on.scan)
+    result("scan_capture_off\(suffix)_us", off.scan)
+    result("scan_allocations_capture_on\(suffix)", on.scanAllocations, decimals: 1)
+    result("scan_allocations_capture_off\(suffix)", off.scanAllocations, decimals: 1)
+    result("tap_events_recorded\(suffix)", Double(on.events), decimals: 0)
 }
 
 MainActor.assumeIsolated {
+    if !sightline_allocation_counter_is_supported() { print("(allocation counts need Linux: 0 here)") }
+    let sizes: [(BenchmarkConfiguration, String)] = [
+        (BenchmarkConfiguration(shape: .appLike, viewCount: 1_000, density: .dense), ""),
+        (BenchmarkConfiguration(shape: .appLike, viewCount: 10_000, density: .dense), "_10k"),
+    ]
+    for (configuration, suffix) in sizes {
+        report(configuration, suffix: suffix)
+    }
+    // MARK: Dead taps
+    // `dead_tap_check_us` (and `dead_tap_check_10k_us`): what one dead-tap judgement adds when dead taps are
+    // on (the snapshot at touch down and the comparison after the interval), at both sizes, against the scan's
+    // floor (DeadTapMeasurement.swift).
     print("Dead taps on (median; µs)")
     reportDeadTapJudgement()
 }

@@ -98,6 +98,43 @@ final class WireMessageTests: XCTestCase {
         XCTAssertEqual(WireMessage.shadowedPropertyKeys(of: rage, naming: TrackingWireNaming()), ["screen_name", "tap_count"])
     }
 
+    func testTapsCarryTheFingersPositionUnderRenamableKeysAndShadowAppPropertiesOfThoseNames() throws {
+        var properties: TrackingProperties = [:]
+        TrackingTapPosition(x: 110.5, y: 150, elementX: 0.25, elementY: 1).write(into: &properties)
+        let element = TrackingElement(elementType: "feed_card", properties: ["tap_x": "mine"])
+        let identity = TrackingIdentity(anonymousID: Self.anonymousID)
+        let tap = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .tap, element: element,
+                                screen: TrackingScreen(screenName: "feed"), visibleRatio: 1, eventProperties: properties, identity: identity)
+        XCTAssertEqual(tap.tapPosition, TrackingTapPosition(x: 110.5, y: 150, elementX: 0.25, elementY: 1))
+        let message = try XCTUnwrap(WireMessage(event: tap, naming: TrackingWireNaming()))
+        XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","event":"Element Tapped","properties":{"element_type":"feed_card","screen_name":"feed","tap_x":110.5,"tap_y":150,"tap_element_x":0.25,"tap_element_y":1},"context":{}}"#)
+        XCTAssertEqual(WireMessage.shadowedPropertyKeys(of: tap, naming: TrackingWireNaming()), ["tap_x"])
+
+        var rageProperties = properties
+        rageProperties[TrackingEvent.tapCountKey] = 4
+        let rage = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .rageTap, element: TrackingElement(elementType: "feed_card"),
+                                 screen: nil, visibleRatio: 1, eventProperties: rageProperties, identity: identity)
+        var naming = TrackingWireNaming()
+        naming.propertyKeys.tapX = "x"
+        naming.propertyKeys.tapY = "y"
+        naming.propertyKeys.tapElementX = "element_x"
+        naming.propertyKeys.tapElementY = "element_y"
+        let rageMessage = try XCTUnwrap(WireMessage(event: rage, naming: naming))
+        XCTAssertEqual(String(decoding: rageMessage.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","event":"Rage Tap","properties":{"element_type":"feed_card","tap_count":4,"x":110.5,"y":150,"element_x":0.25,"element_y":1},"context":{}}"#)
+
+        // Impressions and explicit events have no tap position, whatever their properties say.
+        let impression = TrackingEvent(timestamp: Self.when, kind: .impression, element: TrackingElement(elementType: "feed_card"),
+                                       screen: nil, visibleRatio: 1, eventProperties: properties, identity: identity)
+        let impressionMessage = try XCTUnwrap(WireMessage(event: impression, naming: TrackingWireNaming()))
+        XCTAssertFalse(String(decoding: impressionMessage.encoded().bytes, as: UTF8.self).contains("tap_x"))
+        XCTAssertNil(impression.tapPosition)
+        let explicit = TrackingEvent(timestamp: Self.when, kind: .track, screen: nil, visibleRatio: 0, eventName: "order_completed",
+                                     eventProperties: properties, identity: identity)
+        XCTAssertNil(explicit.tapPosition)
+    }
+
     func testScreenEndedBecomesATrackCallWithWholeMillisecondsUnderRenamableNames() throws {
         let end = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .screenEnded,
                                 screen: TrackingScreen(screenName: "my_profile", identifier: "42", properties: ["tab": "main"]),

@@ -50,7 +50,7 @@ final class DeadTapTests: HeadlessTestCase {
             shop.settle()
             XCTAssertEqual(shop.deadTaps, ["dead_tap promo_card#p @shop 1.0"])
 
-            Headless.addAction(to: recognizer) { _ in shop.label.text = "Opened" }
+            Headless.addAction(to: recognizer) { [weak shop] _ in shop?.label.text = "Opened" }
             shop.fixture.tap(at: CGPoint(x: 100, y: 350), in: shop.window)
             shop.settle()
             XCTAssertEqual(shop.deadTaps, ["dead_tap promo_card#p @shop 1.0"], "the recognizer's action changed a label")
@@ -96,7 +96,8 @@ final class DeadTapTests: HeadlessTestCase {
                 Headless.reset()
                 TapFixture.shownWindows.removeAll()
                 let shop = DeadTapShop()
-                shop.button.addAction(UIAction { _ in action(shop) }, for: .touchUpInside)
+                // Weakly: the shop holds the button that holds the action.
+                shop.button.addAction(UIAction { [weak shop] _ in shop.map(action) }, for: .touchUpInside)
                 shop.tapButton()
                 shop.settle()
                 XCTAssertEqual(shop.deadTaps, [], "an action that \(name) is no dead tap")
@@ -123,8 +124,9 @@ final class DeadTapTests: HeadlessTestCase {
     func testAPressEffectUndoneAtTouchUpIsNoChange() {
         MainActor.assumeIsolated {
             let shop = DeadTapShop()
-            shop.button.addAction(UIAction { _ in shop.button.transform = CGAffineTransform(scaleX: 0.9, y: 0.9) }, for: .touchDown)
-            shop.button.addAction(UIAction { _ in shop.button.transform = .identity }, for: .touchUpInside)
+            let button = shop.button
+            button.addAction(UIAction { [weak button] _ in button?.transform = CGAffineTransform(scaleX: 0.9, y: 0.9) }, for: .touchDown)
+            button.addAction(UIAction { [weak button] _ in button?.transform = .identity }, for: .touchUpInside)
             shop.tapButton()
             shop.settle()
             XCTAssertEqual(shop.deadTaps, ["dead_tap buy_button#7 @shop 1.0"], "the state before the press is what counts")
@@ -170,7 +172,8 @@ final class DeadTapTests: HeadlessTestCase {
                 }),
                 ("a switch (it answers taps itself)", { shop in
                     shop.toggle.trackingElement = TrackingElement(elementType: "gift_wrap")
-                    shop.toggle.addAction(UIAction { _ in shop.toggle.setOn(false, animated: false) }, for: .valueChanged)
+                    let toggle = shop.toggle
+                    toggle.addAction(UIAction { [weak toggle] _ in toggle?.setOn(false, animated: false) }, for: .valueChanged)
                     return CGPoint(x: shop.toggle.frame.midX, y: shop.toggle.frame.midY)
                 }),
                 ("a button without actions", { shop in

@@ -73,4 +73,35 @@ final class RageTapDetectorTests: XCTestCase {
         XCTAssertNil(detector.registerTap(on: Self.card, at: 0.3))
         XCTAssertEqual(detector.registerTap(on: Self.card, at: 0.4), 3)
     }
+
+    // MARK: - Radius
+
+    func testTapsWithinTheRadiusOfTheBurstsFirstTapMakeARageTapAndATapFartherAwayStartsANewBurst() {
+        var detector = RageTapDetector(count: 4, interval: 1, radius: 44)
+        // The fourth tap is exactly 44 points from the first (a 3-4-5 triangle): still in.
+        let inside = [(0.0, 0.0), (10.0, 0.0), (0.0, -20.0), (26.4, 35.2)].enumerated().map { index, point in
+            detector.registerTap(on: Self.card, at: Double(index) * 0.1, x: point.0, y: point.1)
+        }
+        XCTAssertEqual(inside, [nil, nil, nil, 4])
+        detector.reset()
+        // Each tap 45 points from the one before, each farther than 44 from the burst's first: every tap
+        // starts a new burst.
+        let spread = (0..<6).map { index in
+            detector.registerTap(on: Self.card, at: Double(index) * 0.1, x: Double(index) * 45, y: 0)
+        }
+        XCTAssertEqual(spread, Array(repeating: nil, count: 6))
+        detector.reset()
+        // A far tap starts a new burst there, which can rage in its turn.
+        let moved = [0.0, 0, 0, 100, 100, 100, 100].enumerated().map { index, x in
+            detector.registerTap(on: Self.card, at: Double(index) * 0.1, x: x, y: 0)
+        }
+        XCTAssertEqual(moved, [nil, nil, nil, nil, nil, nil, 4])
+    }
+
+    func testAPositionThatIsNotKnownCountsAsWithinTheRadius() {
+        var detector = RageTapDetector(count: 3, interval: 1, radius: 44)
+        XCTAssertNil(detector.registerTap(on: Self.card, at: 0, x: 0, y: 0))
+        XCTAssertNil(detector.registerTap(on: Self.card, at: 0.1))
+        XCTAssertEqual(detector.registerTap(on: Self.card, at: 0.2, x: 10, y: 10), 3)
+    }
 }

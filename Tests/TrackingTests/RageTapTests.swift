@@ -116,18 +116,85 @@ final class RageTapTests: HeadlessTestCase {
         }
     }
 
+    // MARK: - Radius, exclusions, one per burst (scenario 46)
+
+    func testWithTheDefaultsFourQuickTapsWithin44PointsMakeOneRageTapAtTheFourthTapsPosition() {
+        MainActor.assumeIsolated {
+            let (fixture, window, tracker) = Self.feed(rageTapCount: nil)
+            let points = [CGPoint(x: 100, y: 300), CGPoint(x: 120, y: 300), CGPoint(x: 100, y: 330), CGPoint(x: 126.4, y: 335.2)]
+            for point in points + points {
+                fixture.tap(at: point, in: window)
+                fixture.clock.advance(by: 0.1)
+            }
+            let tap = "tap buy_button#9 @feed 1.0"
+            XCTAssertEqual(fixture.summaries, [tap, tap, tap, tap, "rage_tap buy_button#9 @feed 1.0 taps=4", tap, tap, tap, tap],
+                           "one rage tap per burst, never one per later tap")
+            // The 360 × 200 button at (20, 200): the rage tap is where the tap that completed it landed.
+            guard fixture.sink.events.count == 9 else { return }
+            XCTAssertEqual(fixture.sink.events[4].tapPosition, TrackingTapPosition(
+                x: 126.4, y: 335.2, elementX: Double((126.4 - 20) / CGFloat(360)), elementY: Double((335.2 - 200) / CGFloat(200))
+            ))
+            XCTAssertEqual(fixture.sink.events[4].tapPosition, fixture.sink.events[3].tapPosition)
+            tracker.stop()
+        }
+    }
+
+    func testFourQuickTapsSpreadWiderThanTheRadiusAreNoRageTap() {
+        MainActor.assumeIsolated {
+            let (fixture, window, tracker) = Self.feed(rageTapCount: nil)
+            // Along the 360-point button, 45 points apart: each lands farther than 44 from the one before.
+            for index in 0..<8 {
+                fixture.tap(at: CGPoint(x: 30 + 45 * CGFloat(index), y: 300), in: window)
+                fixture.clock.advance(by: 0.05)
+            }
+            XCTAssertEqual(fixture.summaries, Array(repeating: "tap buy_button#9 @feed 1.0", count: 8))
+            tracker.stop()
+        }
+    }
+
+    func testTapsOnAControlThatAnswersRepeatedTapsItselfAreNoRageTapAndDoNotEndABurst() throws {
+        try MainActor.assumeIsolated {
+            let (fixture, window, tracker) = Self.feed(rageTapCount: nil)
+            // A stepper-like control inside the tracked button (HeadlessUIKit has no UIStepper yet: the
+            // test names it to the capture's rule, which on iOS lists UIStepper and the others by type).
+            let stepper = UIControl(frame: CGRect(x: 200, y: 50, width: 94, height: 32))
+            let button = try XCTUnwrap(window.hitTest(CGPoint(x: 100, y: 300), with: nil))
+            button.addSubview(stepper)
+            let capture = try XCTUnwrap(tracker.tapCapture)
+            capture.answersRepeatedTaps = { tap in
+                tap.hitView === stepper || SelfFeedbackControl.answersRepeatedTaps(tap)
+            }
+            for _ in 0..<6 {
+                fixture.tap(at: CGPoint(x: 240, y: 265), in: window)
+                fixture.clock.advance(by: 0.05)
+            }
+            let tap = "tap buy_button#9 @feed 1.0"
+            XCTAssertEqual(fixture.summaries, Array(repeating: tap, count: 6), "each step is an Element Tapped, never a rage tap")
+            // Taps beside the stepper: the burst they make is their own.
+            for _ in 0..<4 {
+                fixture.tap(at: CGPoint(x: 100, y: 300), in: window)
+                fixture.clock.advance(by: 0.05)
+            }
+            XCTAssertEqual(fixture.summaries.suffix(5), [tap, tap, tap, tap, "rage_tap buy_button#9 @feed 1.0 taps=4"])
+            tracker.stop()
+        }
+    }
+
     // MARK: - Helpers
 
     /// A feed screen with a tracked buy button (y 200–400) over an untracked header and a share button below.
     @MainActor
-    private static func feed(rageTapCount: Int = 3, rageTapInterval: TimeInterval = 1) -> (TapFixture, UIWindow, Tracker) {
+    /// `rageTapCount` `nil` keeps the configuration's default.
+    private static func feed(rageTapCount: Int? = 3, rageTapInterval: TimeInterval = 1) -> (TapFixture, UIWindow, Tracker) {
         let fixture = TapFixture()
         let feed = fixture.screen("feed")
         let window = fixture.show(feed)
         feed.view.addSubview(UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 100)))
         fixture.element("buy_button", id: "9", frame: CGRect(x: 20, y: 200, width: 360, height: 200), in: feed.view)
         fixture.element("share_button", frame: CGRect(x: 20, y: 500, width: 360, height: 200), in: feed.view)
-        let tracker = fixture.startedTracker(rageTapCount: rageTapCount, rageTapInterval: rageTapInterval)
+        let tracker = fixture.startedTracker(
+            rageTapCount: rageTapCount ?? TrackingConfiguration().rageTapCount, rageTapInterval: rageTapInterval
+        )
         return (fixture, window, tracker)
     }
 }

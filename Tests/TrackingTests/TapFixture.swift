@@ -64,7 +64,7 @@ final class TapFixture {
 
     /// A started tracker recording into ``sink`` on ``clock``.
     func startedTracker(
-        capturesTaps: Bool = true, minimumAlpha: Double = 0.01, rageTapCount: Int = 3, rageTapInterval: TimeInterval = 1,
+        capturesTaps: Bool = true, minimumAlpha: Double = 0.01, rageTapCount: Int = 4, rageTapInterval: TimeInterval = 1,
         beforeSend: [@Sendable (TrackingEvent) -> TrackingEvent?] = []
     ) -> Tracker {
         var configuration = TrackingConfiguration.testing(clock: clock, log: log)

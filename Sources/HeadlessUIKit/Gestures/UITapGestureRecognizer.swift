@@ -7,8 +7,9 @@ import Foundation
 /// ``allowableMovement`` from where it came down, when more fingers than required touch, when a tap
 /// lasts longer than ``maximumTapDuration`` or when the next tap of a multiple tap comes more than
 /// ``maximumIntervalBetweenSuccessiveTaps`` later. Times are the touches' timestamps, so tests drive it
-/// with a manual clock. UIKit publishes none of these three limits; HeadlessUIKit uses the values measured
-/// on devices (45 pt, 0.75 s, 0.35 s).
+/// with a manual clock. UIKit publishes none of these three limits; HeadlessUIKit uses the values UIKit
+/// configures its own tap recognizer with (45 pt, 0.75 s, 0.35 s), which Sightline's tracker shares:
+/// see docs/uikit-semantics/tap-rule.md.
 ///
 /// - Note: A multiple-tap recognizer left waiting after too few taps stays possible until the next touch
 ///   (UIKit fails it with a timer); a recognizer that requires it to fail waits as long.

@@ -159,6 +159,14 @@ public struct TrackingConfiguration: Sendable {
     /// While started, the tracker adds one passive gesture recognizer to each window it scans: it never
     /// recognizes, cancels, delays or prevents anything, so the app's controls and gesture recognizers
     /// behave exactly as without it. No swizzling. With `false`, no recognizer is ever created or added.
+    ///
+    /// A tap (a finger down and up within 45 points and 0.75 s, UIKit's own tap limits) goes to the tracked
+    /// thing under the finger, found without a scan from the view UIKit hit-tested the touch to: the
+    /// front-most tracked view there that takes no touches (a SwiftUI view's `trackingElement(_:)` anchor,
+    /// a plain label or image), else the hit-test view or its nearest tracked ancestor. It is recorded on
+    /// the screen the scanner's rule gives that element, with where the finger came down
+    /// (``TrackingEvent/tapPosition``); never in the background, during a view-controller transition, or on
+    /// an element fainter than ``minimumAlpha``.
     public var capturesTaps: Bool = true
 
     /// How many taps on one element, within ``rageTapInterval`` and ``rageTapRadius``, make a

@@ -129,7 +129,7 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     /// Where the finger came down, for a tap event (``TrackingEventKind/tap``, ``TrackingEventKind/rageTap``)
     /// recorded by tap capture; `nil` for other events.
     public var tapPosition: TrackingTapPosition? {
-        guard !isExplicit else { return nil }
+        guard isElementEvent, kind != .impression else { return nil }
         return TrackingTapPosition(properties: eventProperties)
     }
 

@@ -29,12 +29,14 @@ public struct TrackingEventKind: TrackingName {
     /// The user's previous id was merged into a new one with ``Tracker/alias(_:)``.
     public static let alias: Self = "alias"
     /// A person tapped a tracked element (see ``TrackingConfiguration/capturesTaps``). The event's
-    /// ``TrackingEvent/element`` is the nearest tracked view under the finger, its
-    /// ``TrackingEvent/screen`` the screen a scan gives that element.
+    /// ``TrackingEvent/element`` is the tracked thing under the finger, its ``TrackingEvent/screen`` the
+    /// screen the scanner's rule gives that element, its ``TrackingEvent/tapPosition`` where the finger came
+    /// down.
     public static let tap: Self = "tap"
     /// A person tapped one tracked element ``TrackingConfiguration/rageTapCount`` times within
-    /// ``TrackingConfiguration/rageTapInterval``: recorded once per burst, right after the
-    /// ``tap`` that completes it, with the burst's taps so far in ``TrackingEvent/tapCount``.
+    /// ``TrackingConfiguration/rageTapInterval`` and ``TrackingConfiguration/rageTapRadius``: recorded once
+    /// per burst, right after the ``tap`` that completes it, with the burst's taps so far in
+    /// ``TrackingEvent/tapCount`` and that tap's ``TrackingEvent/tapPosition``.
     public static let rageTap: Self = "rage_tap"
     /// A person tapped an interactive tracked element (an enabled control with actions, or a view with an
     /// enabled tap recognizer on it or an ancestor) and nothing visible changed within

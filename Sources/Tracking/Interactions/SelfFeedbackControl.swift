@@ -33,11 +33,11 @@ enum SelfFeedbackControl {
         return view is UISegmentedControl || view is UIPageControl || view is UITextField
     }
 
-    /// Whether `window` is the system keyboard's (a private UIKit class, recognised by its name).
+    /// Whether `window` is the system keyboard's: UIKit's private `UITextEffectsWindow` or its subclass
+    /// `UIRemoteKeyboardWindow`, looked up by name once.
     static func isKeyboardWindow(_ window: UIWindow) -> Bool {
         #if canImport(UIKit)
-        let name = String(describing: type(of: window))
-        return name.contains("Keyboard") || name.hasPrefix("UITextEffectsWindow")
+        return keyboardWindowClasses.contains { window.isKind(of: $0) }
         #else
         return false
         #endif
@@ -61,4 +61,9 @@ enum SelfFeedbackControl {
     // MARK: - Private
 
     private static let maximumDepth = ScreenRule.maximumDepth
+
+    #if canImport(UIKit)
+    /// The keyboard's window classes present in this UIKit (none if Apple renames them).
+    private static let keyboardWindowClasses: [AnyClass] = ["UITextEffectsWindow", "UIRemoteKeyboardWindow"].compactMap(NSClassFromString)
+    #endif
 }

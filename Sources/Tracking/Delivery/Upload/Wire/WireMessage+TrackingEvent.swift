@@ -143,7 +143,7 @@ extension WireMessage {
         default:
             added.append(WireJSONMember(keys.visibleRatio, .double(event.visibleRatio)))
         }
-        if event.kind != .impression, let position = event.tapPosition {
+        if let position = event.tapPosition {
             added.append(WireJSONMember(keys.tapX, .double(position.x)))
             added.append(WireJSONMember(keys.tapY, .double(position.y)))
             added.append(WireJSONMember(keys.tapElementX, .double(position.elementX)))
