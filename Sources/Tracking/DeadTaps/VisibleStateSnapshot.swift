@@ -73,9 +73,9 @@ package final class VisibleStateSnapshot {
 
     private let minimumAlpha: Double
     private weak var touchedWindow: UIWindow?
-    /// The walk's queue of views, reused; each with the index of its parent in the queue.
+    /// The walk's queue of views, reused; each with the index of its superview's state in `states`.
     private var queue: ContiguousArray<Queued> = []
-    /// Per queued view once walked, what its subviews inherit (same indices as `queue`).
+    /// Per walked view with subviews, in walk order, what its subviews inherit (the window's first).
     private var states: ContiguousArray<NodeState> = []
     /// The scene's windows, reused.
     private var windows: ContiguousArray<UIWindow> = []
@@ -89,9 +89,6 @@ package final class VisibleStateSnapshot {
         let transform: WindowTransform
         let clip: ScanBox
         let alpha: Double
-
-        /// A hidden, transparent or broken view: nothing under it is walked.
-        static let invisible = NodeState(transform: .identity, clip: .empty, alpha: 0)
     }
 
     /// Receives the records of a walk; `false` stops it.
@@ -166,33 +163,21 @@ package final class VisibleStateSnapshot {
         guard sink.accept(record) else { return false }
         queue.removeAll(keepingCapacity: true)
         states.removeAll(keepingCapacity: true)
-        queue.append(Queued(view: window, parent: -1))
-        states.append(NodeState(transform: .identity, clip: frame, alpha: alpha))
-        enqueue(subviewsOf: window, parent: 0)
-        var head = 1
+        enqueue(subviewsOf: window, state: NodeState(transform: .identity, clip: frame, alpha: alpha))
+        var head = 0
         while head < queue.count {
             let queued = queue[head]
-            let index = head
             head += 1
             viewsVisited += 1
-            let parent = states[Int(queued.parent)]
             let view = queued.view
-            guard !view.isHidden else {
-                states.append(.invisible)
-                continue
-            }
+            guard !view.isHidden else { continue }
+            let parent = states[Int(queued.parent)]
             let alpha = parent.alpha * VisibilityScanner.clampedAlpha(view.alpha)
-            guard alpha > 0, alpha >= minimumAlpha else {
-                states.append(.invisible)
-                continue
-            }
+            guard alpha > 0, alpha >= minimumAlpha else { continue }
             let bounds = view.bounds
             let transform = parent.transform.child(center: view.center, bounds: bounds, transform: view.transform)
             let frame = transform.boundingBox(of: bounds)
-            guard frame.isFinite else {
-                states.append(.invisible)
-                continue
-            }
+            guard frame.isFinite else { continue }
             let visible = frame.intersection(parent.clip)
             if !visible.isEmpty {
                 var record = VisibleViewRecord(
@@ -203,17 +188,21 @@ package final class VisibleStateSnapshot {
                 guard sink.accept(record) else { return false }
             }
             let clip = view.clipsToBounds ? visible : parent.clip
-            states.append(NodeState(transform: transform, clip: clip, alpha: alpha))
-            if !clip.isEmpty { enqueue(subviewsOf: view, parent: Int32(truncatingIfNeeded: index)) }
+            if !clip.isEmpty { enqueue(subviewsOf: view, state: NodeState(transform: transform, clip: clip, alpha: alpha)) }
         }
         return true
     }
 
-    /// Queues the subviews back to front: painting order within each parent.
+    /// Queues the subviews back to front (painting order within each parent), with the state they inherit;
+    /// a view without subviews stores no state.
     @inline(__always)
-    private func enqueue(subviewsOf view: UIView, parent: Int32) {
-        for subview in view.subviews {
-            queue.append(Queued(view: subview, parent: parent))
+    private func enqueue(subviewsOf view: UIView, state: NodeState) {
+        let subviews = view.subviews
+        guard !subviews.isEmpty else { return }
+        let index = Int32(truncatingIfNeeded: states.count)
+        states.append(state)
+        for subview in subviews {
+            queue.append(Queued(view: subview, parent: index))
         }
     }
 

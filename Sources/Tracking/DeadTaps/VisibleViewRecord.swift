@@ -15,7 +15,8 @@ struct VisibleViewRecord {
 
     /// The view's identity. Not a reference: a snapshot keeps no view alive.
     var view: ObjectIdentifier
-    /// The place of the view's superview in its window's walk (the window is 0); -1 for a window.
+    /// The place of the view's superview among the walked views with subviews of its window (the window is
+    /// 0); -1 for a window.
     var parent: Int32
     /// What kind of view this is and its boolean state (``Flags``).
     var flags: Flags
