@@ -2,7 +2,7 @@ import Foundation
 import Tracking
 
 /// Prints each event as it is recorded, in aligned columns: time since the session started, screen, kind,
-/// name (and a screen end's `visible_ms`). Keeps the events, to name the messages of upload reports, and
+/// name (and a screen end's `visible_ms`, a tap's position, a rage tap's count). Keeps the events, to name the messages of upload reports, and
 /// counts screen views, screen ends and impressions for the closing summary.
 @MainActor
 final class ConsoleEventSink: TrackingSink {
@@ -43,6 +43,11 @@ final class ConsoleEventSink: TrackingSink {
         } else if let visible = event.visibleDuration {
             name += " visible_ms=\(Int((visible * 1000).rounded()))"
         }
+        if let position = event.tapPosition {
+            // Where the finger landed, in window points, and within the element.
+            name += String(format: " at (%.0f, %.0f) %.2f×%.2f", position.x, position.y, position.elementX, position.elementY)
+        }
+        if let count = event.tapCount { name += " taps=\(count)" }
         print("   \(time)  \(pad(screen, 20)) \(pad(event.kind.rawValue, 12)) \(name)")
     }
 

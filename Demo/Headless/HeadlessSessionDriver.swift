@@ -20,6 +20,10 @@ final class HeadlessSessionDriver: DemoSessionDriver {
         Headless.tap(control)
     }
 
+    func tap(at point: CGPoint, in window: UIWindow) {
+        Headless.tap(at: point, in: window)
+    }
+
     func tapTab(at index: Int, in tabBarController: UITabBarController) {
         Headless.tapTab(at: index, in: tabBarController)
     }

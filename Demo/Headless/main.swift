@@ -46,6 +46,8 @@ var configuration = TrackingConfiguration()
 configuration.scansPerSecond = 10
 configuration.minimumVisibleDuration = 0.3
 configuration.storageDirectory = delivery.trackerDirectory
+// Dead taps are opt-in; the demo shows them.
+configuration.capturesDeadTaps = true
 
 print("Sightline demo: a sample app (login flow, then a tab bar with feed, profile and settings), driven by a script.")
 print("Tracker: \(Int(configuration.scansPerSecond)) scans/s at most, only when the run loop is idle; an element counts")
@@ -59,13 +61,17 @@ Headless.mainBundleInfo = SampleApp.infoPlist
 // The process launches as on a device: the app builds its tracker in `application(_:didFinishLaunchingWithOptions:)`,
 // then UIKit connects the scene and makes it active (the tracker records Application Installed, then Opened).
 var launchedApp: SampleApp?
+let tapSink = ScanReportTapSink()
 Headless.launch {
-    launchedApp = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [console, delivery.sink])
+    launchedApp = SampleApp(
+        windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [console, delivery.sink, tapSink]
+    )
 }
 let app = launchedApp!
 app.tracker.showsDebugOverlay = arguments.showsOverlay
 let report = ScanReport(window: app.window, tracker: app.tracker, startDate: startDate)
 app.tracker.scanObserver = { summary in report.record(summary) }
+tapSink.report = report
 
 let driver = HeadlessSessionDriver()
 driver.tracker = app.tracker
@@ -99,7 +105,7 @@ let summary = DemoSummary(
     screenViews: console.screenViews, screenEnds: console.screenEnds, impressions: console.impressions, scans: statistics.scanCount,
     scanDuration: statistics.totalScanDuration, batches: batches
 )
-let page = ScanReportHTML(
+var page = ScanReportHTML(
     title: "Sightline demo: what each scan saw",
     summary: summary.line,
     details: [
@@ -112,6 +118,7 @@ let page = ScanReportHTML(
     deliveryNote: "Uploaded to \(target.description), write key \(arguments.writeKey): \(console.events.count) events recorded, "
         + "\(batches.deliveredMessages.count) delivered."
 )
+page.heatmaps = report.heatmaps
 
 var exitCode: Int32 = 0
 if let failure {

@@ -72,6 +72,21 @@ final class WireMessageTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(WireMessage(event: tap, naming: naming)).name, "Tap")
     }
 
+    func testADeadTapBecomesATrackCallWithItsPositionUnderRenamableNames() throws {
+        let element = TrackingElement(elementType: "buy_button", identifier: "7")
+        var properties: TrackingProperties = [:]
+        TrackingTapPosition(x: 80, y: 122, elementX: 0.5, elementY: 0.25).write(into: &properties)
+        let dead = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .deadTap, element: element,
+                                 screen: TrackingScreen(screenName: "shop"), visibleRatio: 1, eventProperties: properties,
+                                 identity: TrackingIdentity(anonymousID: Self.anonymousID))
+        let message = try XCTUnwrap(WireMessage(event: dead, naming: TrackingWireNaming()))
+        XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","event":"Dead Tap","properties":{"element_type":"buy_button","element_id":"7","screen_name":"shop","tap_x":80,"tap_y":122,"tap_element_x":0.5,"tap_element_y":0.25},"context":{}}"#)
+        var naming = TrackingWireNaming()
+        naming.deadTapEvent = "Unresponsive Tap"
+        XCTAssertEqual(try XCTUnwrap(WireMessage(event: dead, naming: naming)).name, "Unresponsive Tap")
+    }
+
     func testATapWithoutAnElementHasNoMessageAndAnAppPropertyNamedLikeTheTapCountIsShadowed() {
         let tap = TrackingEvent(timestamp: Self.when, kind: .tap, screen: TrackingScreen(screenName: "feed"), visibleRatio: 1,
                                 identity: TrackingIdentity(anonymousID: Self.anonymousID))

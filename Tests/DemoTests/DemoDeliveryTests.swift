@@ -51,7 +51,7 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(events.filter { $0.kind == .screenView }.count, 11)
             // Every screen view's span ends: by the next screen, the page sheet, the background, or the stop.
             XCTAssertEqual(events.filter { $0.kind == .screenEnded }.count, 11)
-            XCTAssertEqual(events.filter { $0.kind == .impression }.count, 21)
+            XCTAssertEqual(events.filter { $0.kind == .impression }.count, 22)
             XCTAssertEqual(events.filter { $0.kind == .track }.map(\.name), [
                 "Application Installed", "Application Opened", "profile_saved",
                 "Application Backgrounded", "Application Opened", "logged_out",
@@ -71,10 +71,18 @@ final class DemoDeliveryTests: XCTestCase {
             XCTAssertEqual(events.filter { $0.kind == .identify }.map(\.name), ["user-1"])
             // Every tap of the script is a real touch: the tracked controls it taps, the like button four times.
             XCTAssertEqual(events.filter { $0.kind == .tap }.map(DemoSessionRun.label), [
-                "login_button", "feed_cell#post-6", "like_button#post-6", "like_button#post-6", "like_button#post-6", "like_button#post-6",
-                "save_button", "logout_button",
+                "login_button", "feed_cell#post-6", "like_button#post-6", "like_button#post-6", "like_button#post-6",
+                "like_button#post-6", "save_button", "logout_button", "support_button",
             ])
             XCTAssertEqual(events.filter { $0.kind == .rageTap }.map { "\(DemoSessionRun.label($0)) \($0.tapCount ?? 0)" }, ["like_button#post-6 4"])
+            // The support button shows nothing: one dead tap, with its tap's time and place. Every other tap
+            // changed something (the like count, a screen), so none of them is dead.
+            let dead = events.filter { $0.kind == .deadTap }
+            XCTAssertEqual(dead.map(DemoSessionRun.label), ["support_button"])
+            let supportTap = try XCTUnwrap(events.last { $0.kind == .tap })
+            XCTAssertEqual(dead.first?.timestamp, supportTap.timestamp)
+            XCTAssertEqual(dead.first?.tapPosition, supportTap.tapPosition)
+            XCTAssertEqual(supportTap.tapPosition, TrackingTapPosition(x: 195, y: 508, elementX: 0.5, elementY: 0.5))
             XCTAssertEqual(events.filter { $0.kind == .group }.map(\.name), ["demo-team"])
 
             XCTAssertEqual(flush.kept, 0)
@@ -109,7 +117,7 @@ final class DemoDeliveryTests: XCTestCase {
             // Step 14 ends login at the move to the background, and the stop at the end ends forgot_password.
             XCTAssertEqual(events[(lastOfUser + 1)...].map(DemoSessionRun.label), [
                 "login", "login_button", "login", "Application Backgrounded", "Application Opened",
-                "forgot_password", "Deep Link Opened", "forgot_password",
+                "forgot_password", "support_button", "Deep Link Opened", "support_button", "support_button", "forgot_password",
             ])
         }
     }
@@ -141,10 +149,10 @@ final class DemoDeliveryTests: XCTestCase {
             let deepLinks = tracks.filter { $0.name == "Deep Link Opened" }.count
             func count(_ kind: TrackingEventKind) -> Int { events.filter { $0.kind == kind }.count }
             let kinds = "\(count(.screenView)) screen views, \(count(.impression)) impressions, \(count(.screenEnded)) screen ends, "
-                + "\(count(.tap)) taps, \(count(.rageTap)) rage tap, "
+                + "\(count(.tap)) taps, \(count(.rageTap)) rage tap, \(count(.deadTap)) dead tap, "
                 + "\(lifecycleCount) lifecycle events, \(deepLinks) deep link, \(tracks.count - lifecycleCount - deepLinks) other track calls, "
                 + "\(count(.identify)) identify call, \(count(.group)) group call"
-            XCTAssertEqual(kinds, "11 screen views, 21 impressions, 11 screen ends, 8 taps, 1 rage tap, 6 lifecycle events, 1 deep link, "
+            XCTAssertEqual(kinds, "11 screen views, 22 impressions, 11 screen ends, 9 taps, 1 rage tap, 1 dead tap, 6 lifecycle events, 1 deep link, "
                 + "2 other track calls, 1 identify call, 1 group call")
             let figures = "; \(total) events delivered in \(requests.count) \(requests.count == 1 ? "batch" : "batches") (\(kinds))"
             for batches in [fromCollector, fromReports] {
@@ -196,6 +204,10 @@ final class DemoDeliveryTests: XCTestCase {
         let keys = ["element_type", "element_id", "screen_name", "screen_id", "display_name"]
         var shown = keys.compactMap { key in (properties[key] as? String).map { "\(key)=\($0)" } }
         shown += (properties["tap_count"] as? Int).map { ["tap_count=\($0)"] } ?? []
+        if let x = properties["tap_x"] as? Double, let y = properties["tap_y"] as? Double,
+           let elementX = properties["tap_element_x"] as? Double, let elementY = properties["tap_element_y"] as? Double {
+            shown.append("at=\(x),\(y) \(elementX)×\(elementY)")
+        }
         let name = message[type == "track" ? "event" : type == "identify" ? "userId" : type == "group" ? "groupId" : "name"] as? String ?? "?"
         return "\(type) \(name) {\(shown.joined(separator: ", "))}"
     }
@@ -207,13 +219,15 @@ final class DemoDeliveryTests: XCTestCase {
         case .screenView:
             shown += event.screen?.identifier.map { ["screen_id=\($0)"] } ?? []
             return "screen \(event.name) {\(shown.joined(separator: ", "))}"
-        case .impression, .tap, .rageTap:
+        case .impression, .tap, .rageTap, .deadTap:
             shown.append("element_type=\(event.name)")
             shown += event.element?.identifier.map { ["element_id=\($0)"] } ?? []
             shown += event.screen.map { ["screen_name=\($0.screenName)"] } ?? []
             shown += event.screen?.identifier.map { ["screen_id=\($0)"] } ?? []
             shown += event.tapCount.map { ["tap_count=\($0)"] } ?? []
-            let name = event.kind == .impression ? "Element Viewed" : event.kind == .tap ? "Element Tapped" : "Rage Tap"
+            shown += event.tapPosition.map { ["at=\($0.x),\($0.y) \($0.elementX)×\($0.elementY)"] } ?? []
+            let name = event.kind == .impression ? "Element Viewed"
+                : event.kind == .tap ? "Element Tapped" : event.kind == .rageTap ? "Rage Tap" : "Dead Tap"
             return "track \(name) {\(shown.joined(separator: ", "))}"
         case .screenEnded:
             shown += event.screen.map { ["screen_name=\($0.screenName)"] } ?? []

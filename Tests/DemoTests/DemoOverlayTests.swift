@@ -24,8 +24,8 @@ final class DemoOverlayTests: HeadlessTestCase {
             let on = try DemoSessionRun.start(overlay: true)
             defer { on.finish() }
             XCTAssertEqual(on.sink.events.map(Self.fingerprint), offEvents)
-            XCTAssertEqual(offEvents.count, 63)
-            XCTAssertEqual(offDelivered.count, 63)
+            XCTAssertEqual(offEvents.count, 66)
+            XCTAssertEqual(offDelivered.count, 66)
             XCTAssertEqual(try Self.deliveredNames(on), offDelivered)
             XCTAssertEqual(on.driver.scansDuringDrags, [0])
             XCTAssertEqual(on.report.pictures.map(\.events.count), off.report.pictures.map(\.events.count))
@@ -36,7 +36,7 @@ final class DemoOverlayTests: HeadlessTestCase {
         try MainActor.assumeIsolated {
             let run = try DemoSessionRun.start(overlay: true)
             defer { run.finish() }
-            XCTAssertEqual(run.report.pictures.count, 23)
+            XCTAssertEqual(run.report.pictures.count, 24)
             XCTAssertTrue(run.report.pictures.allSatisfy { !$0.overlay.isEmpty })
 
             // Under the sheet: the avatar outlined as occluded, attributed to the profile; the save button
@@ -62,7 +62,7 @@ final class DemoOverlayTests: HeadlessTestCase {
             XCTAssertTrue(last.hasSuffix("upload: HTTP 200"), last)
 
             let html = ScanReportHTML(title: "t", summary: "s", pictures: run.report.pictures).render()
-            XCTAssertEqual(html.components(separatedBy: "<figure class=\"overlay\">").count - 1, 23)
+            XCTAssertEqual(html.components(separatedBy: "<figure class=\"overlay\">").count - 1, 24)
             XCTAssertTrue(html.contains("<tspan x=\"") && html.contains("save_button ✓</tspan>"))
         }
     }

@@ -48,20 +48,25 @@ struct DemoSessionRun {
         configuration.scansPerSecond = 10
         configuration.minimumVisibleDuration = 0.3
         configuration.storageDirectory = delivery.trackerDirectory
+        configuration.capturesDeadTaps = true
         configuration.diagnosticHandler = { diagnostics.append($0) }
         let sink = InMemoryTrackingSink()
         // Built in `application(_:didFinishLaunchingWithOptions:)`, as on a device: Installed, then Opened, with
         // the version and build of the app's Info.plist (`Headless.reset()` forgets them).
         Headless.mainBundleInfo = SampleApp.infoPlist
         var launched: SampleApp?
+        let tapSink = ScanReportTapSink()
         Headless.launch {
-            launched = SampleApp(windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [sink, delivery.sink])
+            launched = SampleApp(
+                windowScene: Headless.windowScene, trackingConfiguration: configuration, sinks: [sink, delivery.sink, tapSink]
+            )
         }
         let app = launched!
         let driver = ManualClockSessionDriver(clock: clock)
         driver.tracker = app.tracker
         app.tracker.showsDebugOverlay = overlay
         let report = ScanReport(window: app.window, tracker: app.tracker, startDate: clock.now().date)
+        tapSink.report = report
         var scanModes: [RunLoop.Mode?] = []
         app.tracker.scanObserver = { summary in
             scanModes.append(RunLoop.current.currentMode)

@@ -1,7 +1,7 @@
 import HeadlessUIKit
 import TestSupport
 
-/// Logs a control's touch events as `"<name>.<event>"`, one ``UIAction`` per event so combined sends show
+/// Logs a control's touch, value and editing events as `"<name>.<event>"`, one ``UIAction`` per event so combined sends show
 /// each event.
 @MainActor
 func logControlEvents(of control: UIControl, as name: String, into log: LifecycleLog) {
@@ -10,7 +10,8 @@ func logControlEvents(of control: UIControl, as name: String, into log: Lifecycl
         ("touchDragInside", .touchDragInside), ("touchDragOutside", .touchDragOutside),
         ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
         ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside),
-        ("touchCancel", .touchCancel), ("primaryActionTriggered", .primaryActionTriggered),
+        ("touchCancel", .touchCancel), ("valueChanged", .valueChanged),
+        ("primaryActionTriggered", .primaryActionTriggered), ("editingDidBegin", .editingDidBegin),
     ]
     for (label, event) in events {
         control.addAction(UIAction { _ in log.append("\(name).\(label)") }, for: event)

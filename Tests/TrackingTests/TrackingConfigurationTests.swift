@@ -98,6 +98,25 @@ final class TrackingConfigurationTests: XCTestCase {
         ])
     }
 
+    func testOutOfRangeDeadTapIntervalsAreReplacedWithADiagnosticEach() {
+        var messages: [String] = []
+        var configuration = TrackingConfiguration()
+        XCTAssertFalse(configuration.capturesDeadTaps)
+        var intervals: [Double] = []
+        for interval in [0.5, 10, 0, -1, .nan, .infinity, 11] {
+            configuration.deadTapInterval = interval
+            intervals.append(configuration.validated { messages.append($0.description) }.deadTapInterval)
+        }
+        XCTAssertEqual(intervals, [0.5, 10, 0.5, 0.5, 0.5, 0.5, 10])
+        XCTAssertEqual(messages, [
+            "[Tracking] invalid_configuration: deadTapInterval 0.0 is out of range; using 0.5",
+            "[Tracking] invalid_configuration: deadTapInterval -1.0 is out of range; using 0.5",
+            "[Tracking] invalid_configuration: deadTapInterval nan is out of range; using 0.5",
+            "[Tracking] invalid_configuration: deadTapInterval inf is out of range; using 0.5",
+            "[Tracking] invalid_configuration: deadTapInterval 11.0 is out of range; using 10.0",
+        ])
+    }
+
     func testRageTapValuesInRangeAreKeptWithoutDiagnostics() {
         var configuration = TrackingConfiguration()
         configuration.rageTapCount = 2

@@ -17,6 +17,9 @@ extension TrackingElementType {
     public static let saveButton: Self = "save_button"
     /// The settings screen's logout button.
     public static let logoutButton: Self = "logout_button"
+    /// The forgot-password screen's "Contact support" button: its request goes out silently, so a tap on it
+    /// shows nothing (the demo's dead tap).
+    public static let supportButton: Self = "support_button"
     /// The about screen's statistics toggle (SwiftUI).
     public static let statisticsToggle: Self = "statistics_toggle"
     /// A topic row of the about screen (SwiftUI); its identifier is the topic.

@@ -11,6 +11,8 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
     case tap
     /// A `track Rage Tap` call.
     case rageTap
+    /// A `track Dead Tap` call.
+    case deadTap
     /// A `track` call of Segment's application lifecycle (`Application Installed`, `Updated`, `Opened`,
     /// `Backgrounded`).
     case lifecycle
@@ -36,6 +38,7 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
         case ("track", "Screen Ended"): self = .screenEnded
         case ("track", "Element Tapped"): self = .tap
         case ("track", "Rage Tap"): self = .rageTap
+        case ("track", "Dead Tap"): self = .deadTap
         case ("track", "Application Installed"), ("track", "Application Updated"), ("track", "Application Opened"),
              ("track", "Application Backgrounded"):
             self = .lifecycle
@@ -56,6 +59,7 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
         case .screenEnded: ("screen end", "screen ends")
         case .tap: ("tap", "taps")
         case .rageTap: ("rage tap", "rage taps")
+        case .deadTap: ("dead tap", "dead taps")
         case .lifecycle: ("lifecycle event", "lifecycle events")
         case .deepLink: ("deep link", "deep links")
         case .track: ("other track call", "other track calls")
@@ -70,7 +74,7 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
 extension [DeliveredBatch.Message] {
     // MARK: - Public
 
-    /// `10 screen views, 21 impressions, 9 screen ends, 7 taps, 1 rage tap, 5 lifecycle events, 1 deep link, 2 other
+    /// `10 screen views, 21 impressions, 9 screen ends, 7 taps, 1 rage tap, 1 dead tap, 5 lifecycle events, 1 deep link, 2 other
     /// track calls, 1 identify call, 1 group call`:
     /// how many messages of each kind, in that order, kinds without messages left out; `nothing` when empty.
     public var kindSummary: String {

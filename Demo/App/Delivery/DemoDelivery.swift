@@ -128,6 +128,7 @@ public final class DemoDelivery: Sendable {
         case .screenEnded: ("track", naming.screenEndedEvent)
         case .tap: ("track", naming.tapEvent)
         case .rageTap: ("track", naming.rageTapEvent)
+        case .deadTap: ("track", naming.deadTapEvent)
         case .identify: ("identify", event.identity?.userID ?? "")
         case .group: ("group", event.groupID ?? "")
         case .alias: ("alias", event.identity?.userID ?? "")

@@ -21,6 +21,8 @@ public final class ScanReport {
     public private(set) var pictures: [ScanPicture] = []
     /// Scans recorded, including those that got no picture.
     public private(set) var scansSeen = 0
+    /// Per tapped screen, in the order first tapped: its picture and its taps (see ``recordTap(_:)``).
+    public private(set) var heatmaps: [TapHeatmap] = []
     /// The scripted step in progress; pictures are labelled with it.
     public var currentStep: DemoSessionStep?
     /// When the report started: times are seconds since then.
@@ -58,6 +60,26 @@ public final class ScanReport {
             events: summary.events,
             overlay: overlayViews(over: window)
         ))
+    }
+
+    /// Adds a tap, rage tap or dead tap carrying its position to its screen's heatmap; the first tap on a
+    /// screen pictures the window as it is then (the screen as it was tapped). Other events are ignored.
+    /// - Parameter event: An event the tracker delivered (``ScanReportTapSink`` hands them over).
+    public func recordTap(_ event: TrackingEvent) {
+        guard event.kind == .tap || event.kind == .rageTap || event.kind == .deadTap,
+              let position = event.tapPosition, let window else { return }
+        let screen = event.screen.map { ScanPicture.name($0.screenName.rawValue, $0.identifier) } ?? "no screen"
+        let mark = TapHeatmap.Mark(
+            kind: event.kind, point: CGPoint(x: position.x, y: position.y),
+            element: ScanPicture.name(event.name, event.identifier), tapCount: event.tapCount
+        )
+        if let index = heatmaps.firstIndex(where: { $0.screen == screen }) {
+            heatmaps[index].marks.append(mark)
+        } else {
+            heatmaps.append(TapHeatmap(
+                screen: screen, windowBounds: window.bounds, views: ScanPicture.views(of: window), marks: [mark]
+            ))
+        }
     }
 
     // MARK: - Private

@@ -26,6 +26,8 @@ public struct ScanReportHTML {
     /// A line that opens the delivery section, such as where the batches went; no section when it is `nil`
     /// and there are no ``batches``.
     public var deliveryNote: String?
+    /// Per tapped screen, its taps, rage taps and dead taps; drawn as heatmaps above the scans (none by default).
+    public var heatmaps: [TapHeatmap] = []
 
     /// Creates a page.
     /// - Parameters:
@@ -72,6 +74,8 @@ public struct ScanReportHTML {
         .delivery h2 { font-size: 18px; margin: 0 0 8px; } .delivery h3 { font-size: 15px; margin: 16px 0 4px; }
         .refused { color: #b91c1c; } code { font-size: 12px; }
         figure.overlay { margin: 0; } figure.overlay figcaption { color: #555; font-size: 12px; text-align: center; }
+        .heatmaps { display: flex; flex-wrap: wrap; gap: 16px; } figure.heatmap { margin: 0; }
+        figure.heatmap figcaption { color: #333; font-size: 13px; text-align: center; }
         </style></head><body>
         <h1>\(escape(title))</h1>
         <p class="summary">\(escape(summary))</p>
@@ -80,6 +84,7 @@ public struct ScanReportHTML {
         for line in details {
             html += "<p class=\"details\">\(escape(line))</p>\n"
         }
+        html += heatmapSection()
         html += legend()
         if pictures.isEmpty {
             html += "<p class=\"none\">No scan produced events or changed what is visible.</p>\n"

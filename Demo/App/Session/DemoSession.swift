@@ -8,9 +8,12 @@ import Tracking
 
 /// A scripted tour of the sample app: launch, log in, scroll the feed, open a post, tap its like button four
 /// times quickly, go back, present a page sheet over the profile, take a screenshot, save, switch tabs, go to
-/// the background and back, log out, time the login screen both ways across a trip to the background, and open
-/// a newsletter's deep link. Every tap is a real touch through hit-testing, so the tracker also records an
-/// `Element Tapped` for each tap on a tracked control, and one `Rage Tap` for the quick taps.
+/// the background and back, log out, time the login screen both ways across a trip to the background, open
+/// a newsletter's deep link, tap a button that shows nothing, and (where SwiftUI exists) tap a row of the
+/// SwiftUI about screen. Every tap is a real touch through hit-testing, so the tracker also records an
+/// `Element Tapped` (with the finger's position) for each tap on a tracked control, one `Rage Tap` for the
+/// quick taps, and one `Dead Tap` for the button that shows nothing (when the app's tracker captures dead
+/// taps, as the demo's does).
 /// Besides what the tracker scans, the app reports what no scan can see, as an app would: `identify` (with
 /// traits) and `group` at login, `track` for saving the profile and for logging out, and `reset()` at logout.
 /// The tracker records the application's lifecycle on its own (`Application Installed` and `Opened` at launch,
@@ -82,11 +85,15 @@ public final class DemoSession {
             + "timer on the same clock also counts the 2 s in the background, as it would the time under a page sheet, since "
             + "UIKit calls viewDidDisappear for neither; screen_view forgot_password"),
         ("Open a newsletter link", "Deep Link Opened with the post's URL, without its credentials, sign-in token and fragment"),
+        ("Tap Contact support (its request goes out silently)",
+         "Element Tapped support_button with its position; nothing visible changes within 0.5 s, so a Dead Tap at the same place"),
+        ("Open About and tap a topic (SwiftUI)", DemoSession.swiftUIExpectation),
     ].enumerated().map { index, step in
         DemoSessionStep(number: index + 1, title: step.0, expectation: step.1)
     }
 
-    /// Runs the whole script. The app is left on the forgot-password screen, its tracker still running.
+    /// Runs the whole script. The app is left on the forgot-password screen (under the about screen where
+    /// SwiftUI exists), its tracker still running.
     /// - Throws: ``DemoSessionError`` when the app is not in the state a step needs.
     public func run() throws {
         try step(0) { app.launch() }
@@ -102,7 +109,7 @@ public final class DemoSession {
         try step(4) {
             let detail = app.appFlow.mainFlow?.feedNavigation.topViewController as? PostDetailViewController
             let like = try require(detail?.likeButton, "no post is pushed")
-            // Four real taps, one right after the other: well within the rage-tap window.
+            // Four real taps at one place, one right after the other: within the rage-tap rule (4 taps, 1 s, 44 pt).
             for _ in 0..<4 { driver.tap(like) }
         }
         try step(5) {
@@ -154,6 +161,14 @@ public final class DemoSession {
         try step(14) {
             app.open(DemoLinks.newsletterPost("post-6", signInToken: "one-time-7f3a"), referringApplication: "com.apple.mobilemail")
         }
+        try step(15) {
+            let navigation = try require(app.appFlow.loginFlow?.navigation, "the login flow is not shown")
+            let forgotPassword = try require(navigation.topViewController as? ForgotPasswordViewController, "forgot password is not shown")
+            driver.tap(forgotPassword.supportButton)
+            // Past the dead-tap interval before anything else happens: another tap would cancel the check.
+            driver.wait(Self.deadTapWait)
+        }
+        try step(16) { try tapSwiftUITopic() }
     }
 
     // MARK: - Private
@@ -161,6 +176,45 @@ public final class DemoSession {
     private let driver: any DemoSessionDriver
     /// Seconds in the background in step 14: long beside ``dwell``, short for a demo run in real time.
     private static let backgroundStint: TimeInterval = 2
+    /// Seconds to wait after the dead tap: past the tracker's default dead-tap interval (0.5 s).
+    private static let deadTapWait: TimeInterval = 0.6
+
+    #if canImport(SwiftUI) && canImport(UIKit)
+    private static let swiftUIExpectation =
+        "screen_view about; Element Tapped about_topic#Privacy on about (a SwiftUI row: its anchor takes no touches, the "
+        + "hosting view does; not judged for dead taps)"
+    #else
+    private static let swiftUIExpectation =
+        "skipped: this platform has no SwiftUI (HeadlessUIKit on Linux); where SwiftUI exists, screen_view about and "
+        + "Element Tapped about_topic#Privacy on about"
+    #endif
+
+    /// Step 17: where SwiftUI exists, presents the about screen over forgot password and taps its "Privacy" row where
+    /// its tracked anchor lies (a SwiftUI view is no control to tap); elsewhere nothing.
+    private func tapSwiftUITopic() throws {
+        #if canImport(SwiftUI) && canImport(UIKit)
+        let navigation = try require(app.appFlow.loginFlow?.navigation, "the login flow is not shown")
+        let about = AboutScreen.make { [weak navigation] in navigation?.dismiss(animated: true) }
+        navigation.present(about, animated: true)
+        driver.settle()
+        let row = try require(Self.view(in: about.view) { $0.trackingElement?.identifier == "Privacy" }, "no Privacy row")
+        let window = try require(row.window, "the about screen is not in a window")
+        driver.tap(at: row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil), in: window)
+        #endif
+    }
+
+    /// The first view at or under `root`, breadth-first, for which `matches` holds.
+    private static func view(in root: UIView, where matches: (UIView) -> Bool) -> UIView? {
+        var queue = [root]
+        var index = 0
+        while index < queue.count {
+            let view = queue[index]
+            if matches(view) { return view }
+            queue += view.subviews
+            index += 1
+        }
+        return nil
+    }
     private lazy var loginTimer = AppearanceTimer(clock: app.clock)
     private var current = DemoSession.steps[0]
 

@@ -25,6 +25,11 @@ public protocol DemoSessionDriver {
     func enterBackground()
     /// Brings the app back to the foreground.
     func enterForeground()
+    /// Taps a point of a window as a finger does (for views that are not controls, such as SwiftUI's).
+    /// - Parameters:
+    ///   - point: Where to tap, in `window`'s coordinates.
+    ///   - window: The window tapped.
+    func tap(at point: CGPoint, in window: UIWindow)
     /// Lets pending layout and animated transitions finish.
     func settle()
     /// Lets `seconds` pass on the tracker's clock, with the main run loop running in `.default` so the

@@ -20,6 +20,11 @@ open class UIControl: UIView {
         actions.removeAll { $0.action === action && $0.events == controlEvents }
     }
 
+    /// The events that have at least one action.
+    open var allControlEvents: UIControl.Event {
+        actions.reduce(into: UIControl.Event()) { $0.formUnion($1.events) }
+    }
+
     /// Sends the actions registered for any of the events (a disabled control sends nothing).
     open func sendActions(for controlEvents: UIControl.Event) {
         guard isEnabled else { return }
@@ -76,6 +81,7 @@ open class UIControl: UIView {
         isHighlighted = true
         guard isTracking else { return }
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+        didBeginTracking()
     }
 
     /// Follows the touch: highlighted while inside, `.touchDragInside` or `.touchDragOutside`, with
@@ -139,6 +145,9 @@ open class UIControl: UIView {
     /// How far outside its bounds a touch still counts as inside for tracking, in points.
     static let trackingMargin: CGFloat = 70
 
+    /// Called after `.touchDown` was sent: a stepper sends its value change here.
+    func didBeginTracking() {}
+
     /// Sends the touch-up events; ``UIButton`` adds its primary action.
     func sendTouchUp(inside: Bool) {
         sendActions(for: inside ? .touchUpInside : .touchUpOutside)
@@ -194,6 +203,22 @@ extension UIControl {
         public static let valueChanged = Event(rawValue: 1 << 12)
         /// The control's primary action.
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// The menu gesture fired, before the menu presents.
+        public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        /// A text field began editing.
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        /// A text field's text changed.
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        /// A text field ended editing.
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// A text field ended editing with the return key.
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        /// Every editing event of a text field.
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        /// The range available to applications.
+        public static let applicationReserved = Event(rawValue: 0x0F00_0000)
+        /// The range reserved for the system.
+        public static let systemReserved = Event(rawValue: 0xF000_0000)
         /// Every touch event.
         public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
         /// Every event.

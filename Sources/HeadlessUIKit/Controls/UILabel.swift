@@ -9,6 +9,8 @@ open class UILabel: UIView {
     open var textColor: UIColor! = .label
     /// The maximum number of lines; 0 for no limit.
     open var numberOfLines = 1
+    /// How the text lines up: ``NSTextAlignment/natural`` by default.
+    open var textAlignment: NSTextAlignment = .natural
     /// The font of the text: the 17-point system font by default.
     open var font: UIFont! = .systemFont(ofSize: UIFont.labelFontSize)
 

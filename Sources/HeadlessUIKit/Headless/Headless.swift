@@ -18,8 +18,8 @@ public enum Headless {
     }
 
     /// Returns to a fresh app: hides and detaches every window, makes the app active, drops pending layout
-    /// and animations, reports and forgets background tasks never ended, forgets the launch's delegates and
-    /// ``mainBundleInfo``. Call it in each test's `setUp`.
+    /// and animations, forgets registered images, reports and forgets background tasks never ended, forgets the
+    /// launch's delegates and ``mainBundleInfo``. Call it in each test's `setUp`.
     public static func reset() {
         for scene in UIApplication.shared.connectedScenes {
             guard let windowScene = scene as? UIWindowScene else { continue }
@@ -40,6 +40,7 @@ public enum Headless {
         BackgroundTaskRegistry.shared.reset()
         TouchScreen.shared.reset()
         GestureEnvironment.shared.reset()
+        ImageRegistry.shared.removeAll()
     }
 
     /// Launches the app as UIKit does at a cold start, from `application(_:didFinishLaunchingWithOptions:)`

@@ -188,6 +188,25 @@ public struct TrackingConfiguration: Sendable {
     /// and Mixpanel's radius); valid range `(0, 10000]`.
     public var rageTapRadius: Double = 44
 
+    /// Whether the tracker records dead taps (``TrackingEventKind/deadTap``): a tap on an interactive tracked
+    /// element (an enabled `UIControl` with actions, or a view with an enabled tap recognizer on it or an
+    /// ancestor) after which nothing visible changes within ``deadTapInterval``. Default `false` (opt-in, as
+    /// Amplitude's frustration interactions are). Needs ``capturesTaps``.
+    ///
+    /// "Nothing visible changes" is judged exactly: what the touched window's scene shows at the touch is
+    /// compared, view by view, with what it shows at the first scan after the interval (views added, removed,
+    /// moved, resized, faded or hidden, windows, a label's text, a button's title, a control's state or
+    /// value, an image view's image). A second tap before then cancels the check. Taps on SwiftUI views
+    /// (anchors) and on controls that answer taps themselves (steppers, sliders, switches, segmented and
+    /// page controls, text fields, pickers) are not judged. With `false`, nothing is recorded or allocated
+    /// for dead taps.
+    public var capturesDeadTaps: Bool = false
+
+    /// The time, in seconds, within which something visible must change after a tap for it not to be dead.
+    /// Default 0.5; valid range `(0, 10]`. Measured on ``clock``; the check is settled by the first scan at
+    /// or after it.
+    public var deadTapInterval: TimeInterval = 0.5
+
     /// Creates the default configuration.
     public init() {}
 
@@ -260,6 +279,11 @@ public struct TrackingConfiguration: Sendable {
         } else if rageTapRadius > Self.maximumRageTapRadius {
             fix("rageTapRadius", \.rageTapRadius, to: Self.maximumRageTapRadius)
         }
+        if !deadTapInterval.isFinite || deadTapInterval <= 0 {
+            fix("deadTapInterval", \.deadTapInterval, to: defaults.deadTapInterval)
+        } else if deadTapInterval > Self.maximumDeadTapInterval {
+            fix("deadTapInterval", \.deadTapInterval, to: Self.maximumDeadTapInterval)
+        }
         return valid
     }
 
@@ -273,4 +297,6 @@ public struct TrackingConfiguration: Sendable {
     private static let maximumRageTapInterval: TimeInterval = 60
     /// Larger than any screen: the radius then leaves no tap out.
     private static let maximumRageTapRadius: Double = 10_000
+    /// A reaction ten seconds after a tap is no longer its feedback.
+    private static let maximumDeadTapInterval: TimeInterval = 10
 }

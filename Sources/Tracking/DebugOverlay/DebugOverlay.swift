@@ -5,7 +5,8 @@ import HeadlessUIKit
 #endif
 
 /// Draws what each scan judged over the scanned scenes: an outline per tracked element by verdict, the
-/// visible screens' names and a badge of scan and delivery figures (see ``Tracker/showsDebugOverlay``).
+/// visible screens' names and a badge of scan and delivery figures, and marks recorded taps where they
+/// landed for a moment (see ``Tracker/showsDebugOverlay``).
 ///
 /// It exists only while the overlay is on. The tracker's scan hands it the anchors it worked out (the same
 /// values ``VisibilityReport`` is built from) and the recorder's spans; it changes nothing it reads.
@@ -74,6 +75,9 @@ final class DebugOverlay {
             ))
         }
 
+        removeExpiredTapMarks(now: scan.uptime)
+        for canvas in canvases { canvas.showTapMarks(tapMarks) }
+
         let statistics = scan.delivery?.statistics
         let lastUpload = scan.delivery.map { DebugOverlayBadge.status(of: $0.lastUpload) }
         for canvas in canvases {
@@ -88,6 +92,19 @@ final class DebugOverlay {
         }
     }
 
+    /// Marks a recorded tap, rage tap or dead tap where the finger landed, at once and for
+    /// ``DebugOverlayTapMark/lifetime`` seconds; other events are ignored.
+    /// - Parameters:
+    ///   - event: The event recorded.
+    ///   - uptime: Now, on the tracker's clock.
+    func mark(_ event: TrackingEvent, at uptime: Double) {
+        guard let mark = DebugOverlayTapMark(event, uptime: uptime) else { return }
+        removeExpiredTapMarks(now: uptime)
+        if tapMarks.count == Self.maximumTapMarks { tapMarks.removeFirst() }
+        tapMarks.append(mark)
+        for canvas in canvases { canvas.showTapMarks(tapMarks) }
+    }
+
     /// Hides every overlay window and lets it go.
     func remove() {
         for canvas in canvases { canvas.remove() }
@@ -98,6 +115,16 @@ final class DebugOverlay {
     // MARK: - Private
 
     private var scanRate = DebugOverlayScanRate()
+    /// The taps marked in the last ``DebugOverlayTapMark/lifetime`` seconds, oldest first.
+    private var tapMarks: ContiguousArray<DebugOverlayTapMark> = []
+    /// A person taps a few times a second at most: more marks than this within a second are not read.
+    private static let maximumTapMarks = 16
+
+    private func removeExpiredTapMarks(now: Double) {
+        while let first = tapMarks.first, now - first.uptime >= DebugOverlayTapMark.lifetime {
+            tapMarks.removeFirst()
+        }
+    }
 
     /// Keeps one canvas per foreground scene that shows an app window, each covering those windows, and
     /// drops the others.

@@ -28,7 +28,7 @@ final class DebugOverlayCanvas {
     init(scene: UIWindowScene) {
         self.scene = scene
         window = DebugOverlayWindow(windowScene: scene)
-        for container in [outlineLayer, captionLayer] {
+        for container in [outlineLayer, captionLayer, tapLayer] {
             container.backgroundColor = nil
             container.isOpaque = false
             container.isUserInteractionEnabled = false
@@ -47,7 +47,7 @@ final class DebugOverlayCanvas {
     /// Starts a draw over windows covering `frame` (scene coordinates): places and shows the window.
     func begin(covering frame: CGRect) {
         if window.frame != frame { window.frame = frame }
-        for container in [outlineLayer, captionLayer] where container.frame != window.bounds {
+        for container in [outlineLayer, captionLayer, tapLayer] where container.frame != window.bounds {
             container.frame = window.bounds
         }
         if window.windowScene !== scene { window.windowScene = scene }
@@ -106,6 +106,50 @@ final class DebugOverlayCanvas {
         }
     }
 
+    /// Shows a ring per tap mark at its point (in the scene's key window, converted to the overlay's
+    /// coordinates), reusing the rings of the last call and hiding the rest.
+    func showTapMarks(_ marks: ContiguousArray<DebugOverlayTapMark>) {
+        let keyWindow = scene?.windows.first { $0.isKeyWindow && !($0 is DebugOverlayWindow) }
+        var count = 0
+        for mark in marks {
+            guard let keyWindow else { break }
+            let ring: UILabel
+            if count < tapMarkViews.count {
+                ring = tapMarkViews[count]
+                if ring.isHidden { ring.isHidden = false }
+            } else {
+                ring = UILabel()
+                ring.font = .systemFont(ofSize: DebugOverlayStyle.fontSize)
+                ring.textColor = DebugOverlayStyle.text
+                ring.textAlignment = .center
+                ring.backgroundColor = nil
+                ring.isOpaque = false
+                ring.layer.borderWidth = DebugOverlayStyle.tapMarkBorderWidth
+                ring.clipsToBounds = true
+                tapMarkViews.append(ring)
+                tapLayer.addSubview(ring)
+            }
+            count += 1
+            let diameter = mark.diameter
+            let center = CGPoint(
+                x: mark.point.x + keyWindow.frame.minX - keyWindow.bounds.minX - window.frame.minX,
+                y: mark.point.y + keyWindow.frame.minY - keyWindow.bounds.minY - window.frame.minY
+            )
+            ring.frame = CGRect(x: center.x - diameter / 2, y: center.y - diameter / 2, width: diameter, height: diameter)
+            ring.layer.cornerRadius = diameter / 2
+            let border = DebugOverlayStyle.borderColor(for: mark.kind)
+            if ring.layer.borderColor !== border { ring.layer.borderColor = border }
+            if ring.text != mark.caption { ring.text = mark.caption }
+        }
+        shownTapMarkCount = count
+        for index in count..<tapMarkViews.count where !tapMarkViews[index].isHidden {
+            tapMarkViews[index].isHidden = true
+        }
+    }
+
+    /// The tap rings shown now (for tests).
+    var shownTapMarks: [UILabel] { Array(tapMarkViews[..<shownTapMarkCount]) }
+
     /// Hides the window and lets it go from the scene.
     func remove() {
         window.isHidden = true
@@ -121,6 +165,9 @@ final class DebugOverlayCanvas {
 
     private let outlineLayer = UIView()
     private let captionLayer = UIView()
+    private let tapLayer = UIView()
+    private var tapMarkViews: [UILabel] = []
+    private var shownTapMarkCount = 0
     private let badge = UILabel()
     private var outlineViews: [UIView] = []
     private var captionViews: [UILabel] = []

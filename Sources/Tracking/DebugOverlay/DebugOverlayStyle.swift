@@ -21,6 +21,17 @@ enum DebugOverlayStyle {
     static let text = UIColor.white
     static let screen = counted
     static let screenBorder = screen.cgColor
+    /// The ring of a tap mark.
+    static let tapMarkBorderWidth: CGFloat = 3
+
+    /// The ring colour of a tap mark of `kind`, made once.
+    static func borderColor(for kind: DebugOverlayTapMark.Kind) -> CGColor {
+        switch kind {
+        case .tap: timingBorder
+        case .rageTap: clippedBorder
+        case .deadTap: deadTapBorder
+        }
+    }
 
     /// The border colour of an outline in `state`.
     static func color(for state: DebugOverlayOutline.State) -> UIColor {
@@ -74,4 +85,5 @@ enum DebugOverlayStyle {
     private static let belowThresholdBorder = belowThreshold.cgColor
     private static let occludedBorder = occluded.cgColor
     private static let clippedBorder = clipped.cgColor
+    private static let deadTapBorder = UIColor(white: 0.55, alpha: 1).cgColor
 }

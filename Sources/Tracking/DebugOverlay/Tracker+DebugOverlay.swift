@@ -22,6 +22,8 @@ extension Tracker {
     ///   opaque view in front; red, clipped or scrolled out;
     /// - a thin green outline around each visible screen, and beside an element the screen it is attributed
     ///   to when that is none of them;
+    /// - a ring where each recorded tap landed, for a second: blue for `Element Tapped`, red captioned "rage"
+    ///   for a `Rage Tap`, grey captioned "dead" for a `Dead Tap`;
     /// - a badge in the bottom-right corner: scans in the last second, the last scan's duration, the visible
     ///   screens' names, the events recorded and, with a ``DeliverySink``, the events delivered, the queue and
     ///   the last upload's status.

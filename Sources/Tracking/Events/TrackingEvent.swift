@@ -178,9 +178,9 @@ extension TrackingEvent {
         eventName != nil || kind == .identify || kind == .group || kind == .alias
     }
 
-    /// Whether the event is about an element on screen: an impression, a tap or a rage tap.
+    /// Whether the event is about an element on screen: an impression, a tap, a rage tap or a dead tap.
     var isElementEvent: Bool {
-        kind == .impression || kind == .tap || kind == .rageTap
+        kind == .impression || kind == .tap || kind == .rageTap || kind == .deadTap
     }
 
     /// The key of a rage tap's count in ``eventProperties``: kept there so that stored events need no new

@@ -38,4 +38,9 @@ public struct TrackingEventKind: TrackingName {
     /// per burst, right after the ``tap`` that completes it, with the burst's taps so far in
     /// ``TrackingEvent/tapCount`` and that tap's ``TrackingEvent/tapPosition``.
     public static let rageTap: Self = "rage_tap"
+    /// A person tapped an interactive tracked element (an enabled control with actions, or a view with an
+    /// enabled tap recognizer on it or an ancestor) and nothing visible changed within
+    /// ``TrackingConfiguration/deadTapInterval`` (see ``TrackingConfiguration/capturesDeadTaps``). The
+    /// event has the tap's timestamp, element, screen and ``TrackingEvent/tapPosition``.
+    public static let deadTap: Self = "dead_tap"
 }

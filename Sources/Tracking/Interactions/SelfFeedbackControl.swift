@@ -11,7 +11,7 @@ import HeadlessUIKit
 ///
 /// The rule is ``isSelfFeedbackControl(_:)``, one function: `UIStepper`, `UISlider`, `UISwitch`,
 /// `UISegmentedControl`, `UIPageControl`, `UITextField`, `UITextView`, `UIPickerView` and `UIDatePicker`
-/// (and their subclasses). HeadlessUIKit models none of them yet: there the rule lists the ones it has.
+/// (and their subclasses). HeadlessUIKit models all of them but `UITextView`.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -22,16 +22,15 @@ enum SelfFeedbackControl {
 
     /// Whether `view` is a control that answers repeated taps itself.
     static func isSelfFeedbackControl(_ view: UIView) -> Bool {
-        #if canImport(UIKit)
         #if !os(tvOS)
         if view is UIStepper || view is UISlider || view is UISwitch || view is UIPickerView || view is UIDatePicker {
             return true
         }
         #endif
-        return view is UISegmentedControl || view is UIPageControl || view is UITextField || view is UITextView
-        #else
-        return false
+        #if canImport(UIKit)
+        if view is UITextView { return true }
         #endif
+        return view is UISegmentedControl || view is UIPageControl || view is UITextField
     }
 
     /// Whether `window` is the system keyboard's: UIKit's private `UITextEffectsWindow` or its subclass

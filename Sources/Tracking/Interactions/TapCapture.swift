@@ -49,10 +49,12 @@ final class TapCapture {
     ///   - rageTapCount: Taps within `rageTapInterval` that make a rage tap.
     ///   - rageTapInterval: Seconds within which they must come.
     ///   - rageTapRadius: Points from a burst's first tap within which they must land.
+    ///   - deadTapInterval: Seconds within which something visible must change after a tap on an interactive
+    ///     element, or `nil` when dead taps are off (then nothing is snapshotted or allocated for them).
     ///   - deliver: Hands an event to the tracker's delivery path.
     init(
         store: TrackingComponentStore, minimumAlpha: Double, transitions: TransitionMonitor, clock: any TrackingClock,
-        rageTapCount: Int, rageTapInterval: TimeInterval, rageTapRadius: Double,
+        rageTapCount: Int, rageTapInterval: TimeInterval, rageTapRadius: Double, deadTapInterval: TimeInterval? = nil,
         deliver: @escaping @MainActor (TrackingEvent) -> Void
     ) {
         finder = TapTargetFinder(store: store, minimumAlpha: minimumAlpha)
@@ -60,7 +62,11 @@ final class TapCapture {
         self.clock = clock
         self.deliver = deliver
         rageTaps = RageTapDetector(count: rageTapCount, interval: rageTapInterval, radius: rageTapRadius)
+        deadTaps = deadTapInterval.map { DeadTapDetector(interval: $0, minimumAlpha: minimumAlpha, deliver: deliver) }
     }
+
+    /// Judges taps on interactive elements for dead taps; `nil` when dead taps are off.
+    let deadTaps: DeadTapDetector?
 
     /// Whether a captured tap hit a control that answers repeated taps itself (left out of rage taps); the
     /// ``SelfFeedbackControl`` rule unless a test replaces it.
@@ -73,6 +79,7 @@ final class TapCapture {
     /// (window coordinates): an ``TrackingEventKind/tap`` for the element it is attributed to, then hands
     /// it on (``handOn(_:)``). Records nothing when the tap is not attributed.
     func recordTap(on hitView: UIView, in window: UIWindow, at point: CGPoint) {
+        deadTaps?.tapSeen()
         guard UIApplication.shared.applicationState != .background, !transitions.isInTransition(window),
               let target = finder.findTarget(hitView: hitView, window: window, point: point) else { return }
         let tap = CapturedTap(
@@ -87,6 +94,20 @@ final class TapCapture {
     /// follows a tap.
     func handOn(_ tap: CapturedTap) {
         recordRageTap(after: tap)
+        deadTaps?.tapRecorded(tap, event: event(.deadTap, for: tap))
+    }
+
+    /// A followed touch came down on `hitView` in `window` (before the view or any app recognizer acts on
+    /// it): the dead-tap judge records what the scene shows, when dead taps are on.
+    func touchBegan(on hitView: UIView, in window: UIWindow) {
+        guard let deadTaps, UIApplication.shared.applicationState != .background else { return }
+        deadTaps.touchBegan(on: hitView, in: window)
+    }
+
+    /// Settles a pending dead-tap check whose interval has ended (called at each of the tracker's scans).
+    func judgeDeadTaps() {
+        guard let deadTaps, deadTaps.hasPendingCheck else { return }
+        deadTaps.judge(at: clock.now().uptime)
     }
 
     /// An event of `kind` about the tap's element and screen, carrying its position.
@@ -139,6 +160,7 @@ final class TapCapture {
         for installation in installations { Self.detach(installation.recognizer) }
         installations.removeAll()
         rageTaps.reset()
+        deadTaps?.cancel()
     }
 
     /// The windows that carry one of the capture's recognizers now.

@@ -63,6 +63,9 @@ final class TapCaptureRecognizer: UIGestureRecognizer, UIGestureRecognizerDelega
         startLocation = touch.location(in: nil)
         startTime = touch.timestamp
         hitView = touch.view
+        if let hitView = touch.view, let window = view as? UIWindow {
+            capture?.touchBegan(on: hitView, in: window)
+        }
     }
 
     override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {

@@ -169,6 +169,8 @@ public final class Tracker {
             ))
             return []
         }
+        // A dead-tap check whose interval has ended is settled before the scan, on the same clock.
+        tapCapture?.judgeDeadTaps()
         isScanning = true
         let instant = configuration.clock.now()
         let scanStart = DispatchTime.now().uptimeNanoseconds
@@ -230,7 +232,10 @@ public final class Tracker {
         runLoop: runLoop,
         notificationCenter: notificationCenter,
         onScan: { [weak self] in self?.scheduledScan() },
-        onPause: { [weak self] in self?.endAllSpansAndDeliver() },
+        onPause: { [weak self] in
+            self?.tapCapture?.deadTaps?.cancel()
+            self?.endAllSpansAndDeliver()
+        },
         onActivityChange: { [weak self] isActive in self?.applicationActivityChanged(isActive) }
     )
 
@@ -341,7 +346,12 @@ public final class Tracker {
             store: scanner.store, minimumAlpha: scanner.minimumAlpha, transitions: transitions, clock: configuration.clock,
             rageTapCount: configuration.rageTapCount, rageTapInterval: configuration.rageTapInterval,
             rageTapRadius: configuration.rageTapRadius,
-            deliver: { [weak self] event in _ = self?.deliver(event) }
+            deadTapInterval: configuration.capturesDeadTaps ? configuration.deadTapInterval : nil,
+            deliver: { [weak self] event in
+                guard let self else { return }
+                _ = deliver(event)
+                debugOverlay?.mark(event, at: configuration.clock.now().uptime)
+            }
         )
         : nil
 

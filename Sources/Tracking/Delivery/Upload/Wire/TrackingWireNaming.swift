@@ -87,6 +87,8 @@ public struct TrackingWireNaming: Hashable, Sendable {
     public var tapEvent = "Element Tapped"
     /// The `event` of ``TrackingEventKind/rageTap`` `track` calls (default `Rage Tap`).
     public var rageTapEvent = "Rage Tap"
+    /// The `event` of ``TrackingEventKind/deadTap`` `track` calls (default `Dead Tap`).
+    public var deadTapEvent = "Dead Tap"
     /// The property keys added to events.
     public var propertyKeys = PropertyKeys()
 

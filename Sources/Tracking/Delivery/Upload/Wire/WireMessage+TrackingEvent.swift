@@ -32,7 +32,7 @@ extension WireMessage {
         let kind: Kind
         let name: String?
         switch event.kind {
-        case .screenView, .impression, .screenEnded, .tap, .rageTap:
+        case .screenView, .impression, .screenEnded, .tap, .rageTap, .deadTap:
             guard let (own, added) = Self.scannedProperties(of: event, naming: naming) else { return nil }
             kind = event.kind == .screenView ? .screen : .track
             switch event.kind {
@@ -40,6 +40,7 @@ extension WireMessage {
             case .impression: name = naming.impressionEvent
             case .tap: name = naming.tapEvent
             case .rageTap: name = naming.rageTapEvent
+            case .deadTap: name = naming.deadTapEvent
             default: name = naming.screenEndedEvent
             }
             let addedKeys = Set(added.map(\.key))
@@ -112,7 +113,7 @@ extension WireMessage {
             guard let screen = event.screen else { return nil }
             own = screen.properties
             if let identifier = screen.identifier { added.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
-        case .impression, .tap, .rageTap:
+        case .impression, .tap, .rageTap, .deadTap:
             guard let element = event.element else { return nil }
             own = element.properties
             added.append(WireJSONMember(keys.elementType, .string(element.elementType.rawValue)))
@@ -134,7 +135,7 @@ extension WireMessage {
             return nil
         }
         switch event.kind {
-        case .tap:
+        case .tap, .deadTap:
             break
         case .rageTap:
             // A rage tap without its count is still a rage tap: the count is the one fact it adds.
