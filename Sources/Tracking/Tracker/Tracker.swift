@@ -109,6 +109,9 @@ public final class Tracker {
 
     deinit {
         RunningTrackers.remove(ObjectIdentifier(self))
+        for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
+            delivery.backgroundTrackers.remove()
+        }
     }
 
     /// Starts scanning on the main run loop. Does nothing if already started.
@@ -283,13 +286,13 @@ public final class Tracker {
         // Lifecycle events begin at creation, as Segment's do at setup, not at `start()`: `start()` is about
         // scanning, and an app that only uses the tracker as its analytics client wants them too.
         lifecycle?.begin { [weak self] name, properties in
-            guard let self else { return }
-            if name == .applicationBackgrounded, Thread.isMainThread {
-                // The screens' spans end at the move to the background, before the app's event says so, whichever
-                // observer of the notification (this one or the scheduler's pause) UIKit calls first.
-                MainActor.assumeIsolated { _ = self.endAllSpansAndDeliver() }
-            }
-            self.track(name, properties: properties)
+            self?.track(name, properties: properties)
+        }
+        for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
+            delivery.backgroundTrackers.add()
+        }
+        backgroundObserver = BackgroundMoveObserver(notificationCenter: notificationCenter) { [weak self] in
+            self?.applicationDidEnterBackground()
         }
     }
 
@@ -351,6 +354,9 @@ public final class Tracker {
     nonisolated let sessionStore: SessionStore
     /// Tells ``sessionStore`` when the app goes to the background and returns.
     let sessionObserver: SessionLifecycleObserver
+    /// Runs ``applicationDidEnterBackground()`` when the app moves to the background; set at the end of
+    /// `init`, after the lifecycle events of the launch.
+    private(set) var backgroundObserver: BackgroundMoveObserver?
     /// The person's choice (see ``consent``); the sinks it allows are kept in ``callLock``.
     let consentSwitch: TrackerConsent
     /// The device and app context stamped on every event.
