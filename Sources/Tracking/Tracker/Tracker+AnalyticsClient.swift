@@ -113,11 +113,13 @@ extension Tracker {
         if Thread.isMainThread {
             MainActor.assumeIsolated { _ = endAllSpansAndDeliver() }
         }
-        callLock.withLock {
-            identityStore.reset()
-            sessionStore.start(at: configuration.clock.now().date)
-            for sink in sinks {
-                sink.reset()
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in
+                identityStore.reset()
+                sessionStore.start(at: date)
+                for sink in sinks {
+                    sink.reset()
+                }
             }
         }
     }
@@ -125,23 +127,40 @@ extension Tracker {
     // MARK: - Internal
 
     /// Stamps `event` with the current identity, context and session, validates it, runs the hooks and hands
-    /// it to every sink, under the call lock.
-    /// - Returns: The event as delivered, or `nil` when validation or a hook dropped it.
+    /// it to every sink, in the order of the tracker's calls, with no lock held (see ``TrackerMailbox``).
+    /// - Returns: The event as delivered, or `nil` when validation, a hook or consent dropped it, or when
+    ///   another thread was delivering (it delivers this event in turn).
     @discardableResult
     nonisolated func deliver(_ event: TrackingEvent) -> TrackingEvent? {
-        callLock.withLock {
-            prepared(event).flatMap(processed).flatMap(send)
+        let result = DeliveredEvent()
+        let ranHere = mailbox.submit { [self] in
+            result.event = deliverNow(event)
         }
+        return ranHere ? result.event : nil
+    }
+
+    /// Delivers `event` now, as the mailbox's deliverer: unless consent is denied (then nothing is stamped
+    /// and no hook sees it), stamps it, validates it, runs the hooks and sends it.
+    /// - Returns: The event as delivered, or `nil`.
+    nonisolated func deliverNow(_ event: TrackingEvent) -> TrackingEvent? {
+        guard consentGate.allowsRecording else { return nil }
+        return prepared(event).flatMap(processed).flatMap(send)
     }
 
     /// Hands `event` to every sink the person's ``consent`` allows, in order: the one point where events
-    /// leave the tracker. Called with the call lock held, after validation and the
+    /// leave the tracker. Called by the mailbox's deliverer, after validation and the
     /// ``TrackingConfiguration/beforeSend`` hooks.
     /// - Returns: `event`, as delivered.
     nonisolated func send(_ event: TrackingEvent) -> TrackingEvent? {
-        callLock.eventsDelivered += 1
+        mailbox.noteDelivered()
         sessionStore.didDeliver(event.session)
-        for sink in callLock.sinksAllowedByConsent {
+        hand(event, to: consentGate.sinks(keeping: event))
+        return event
+    }
+
+    /// Hands `event` to `sinks`, in order; a sink that throws costs a diagnostic, not the others' copy.
+    nonisolated func hand(_ event: TrackingEvent, to sinks: [any TrackingSink]) {
+        for sink in sinks {
             do {
                 try sink.receive(event)
             } catch {
@@ -151,7 +170,6 @@ extension Tracker {
                 ))
             }
         }
-        return event
     }
 
     /// `event` stamped with `identity` (default: the current one), the current context and session, and
@@ -178,29 +196,51 @@ extension Tracker {
 
     // MARK: - Private
 
-    /// Delivers the event `make` builds with the time of the call, read under the call lock so that
+    /// Delivers the event `make` builds with the time of the call, read as the call is ordered, so that
     /// timestamps follow delivery order.
-    private nonisolated func record(_ make: (Date) -> TrackingEvent) {
-        callLock.withLock {
-            _ = deliver(make(configuration.clock.now().date))
+    private nonisolated func record(_ make: @escaping (Date) -> TrackingEvent) {
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in _ = deliverNow(make(date)) }
         }
     }
 
     private nonisolated func identify(userID: String?, traits: TrackingProperties) {
-        callLock.withLock {
-            let current = identityStore.identity
-            let event = TrackingEvent(
-                timestamp: configuration.clock.now().date, kind: .identify, screen: nil, visibleRatio: 0,
-                eventProperties: traits
-            )
-            let identity = TrackingIdentity(anonymousID: current.anonymousID, userID: userID ?? current.userID, traits: current.traits)
-            guard var valid = prepared(event, identity: identity) else { return }
-            let stored = identityStore.identify(
-                userID: valid.identity?.userID, traits: valid.eventProperties,
-                bounded: { traits, note in sanitizer.bounded(traits: traits, report: note) }
-            )
-            valid.identity = stored
-            _ = processed(valid).flatMap(send)
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in identifyNow(userID: userID, traits: traits, at: date) }
         }
     }
+
+    /// The identify call's delivery. While consent is denied only the user id is kept (in memory), and no
+    /// hook sees the traits. Otherwise the traits kept with the identity are those the hooks leave in the
+    /// event's properties (none when a hook drops the event; the user id is kept all the same).
+    private nonisolated func identifyNow(userID: String?, traits: TrackingProperties, at date: Date) {
+        let current = identityStore.identity
+        let event = TrackingEvent(
+            timestamp: date, kind: .identify, screen: nil, visibleRatio: 0, eventProperties: traits
+        )
+        let identity = TrackingIdentity(anonymousID: current.anonymousID, userID: userID ?? current.userID, traits: current.traits)
+        guard consentGate.allowsRecording else {
+            // Consent denied: nothing is stamped and no hook runs; only the user id is kept, in memory.
+            var bare = TrackingEvent(timestamp: date, kind: .identify, screen: nil, visibleRatio: 0)
+            bare.identity = identity
+            if userID != nil, let valid = sanitizer.sanitize(bare, report: report) {
+                identityStore.identify(userID: valid.identity?.userID, traits: [:])
+            }
+            return
+        }
+        guard let valid = prepared(event, identity: identity) else { return }
+        let kept = processed(valid)
+        let stored = identityStore.identify(
+            userID: valid.identity?.userID, traits: kept?.eventProperties ?? [:],
+            bounded: { traits, note in sanitizer.bounded(traits: traits, report: note) }
+        )
+        guard var delivered = kept else { return }
+        delivered.identity = stored
+        _ = send(delivered)
+    }
+}
+
+/// The event a ticket delivered, read back by the thread that submitted it when it ran there.
+private final class DeliveredEvent: @unchecked Sendable {
+    var event: TrackingEvent?
 }

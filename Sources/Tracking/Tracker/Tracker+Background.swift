@@ -26,17 +26,32 @@ extension Tracker {
     /// A ``DeliverySink`` held by a tracker leaves its own observer of the notification idle (see
     /// ``DeliverySink/backgroundTrackers``): an observer registered before the tracker's would otherwise
     /// upload first and leave these events for the next launch.
+    ///
+    /// The upload is a ticket of the tracker's mailbox, after those events: when another thread is
+    /// delivering at that moment, the events and then the upload request follow on that thread, and the
+    /// background task lasts until the request is made (on the main thread, where a delivery sink begins its
+    /// own task).
     func applicationDidEnterBackground() {
         let application = UIApplication.shared
         let task = BackgroundTaskScope(application: application, name: "Sightline.background")
-        defer { task.end() }
         endAllSpansAndDeliver()
         lifecycle?.didEnterBackground()
-        for sink in sinks {
-            if let delivery = sink as? DeliverySink {
-                delivery.uploadAtBackgrounding(application: application)
+        let sinks = sinks
+        let upload: @MainActor @Sendable () -> Void = {
+            for sink in sinks {
+                if let delivery = sink as? DeliverySink {
+                    delivery.uploadAtBackgrounding(application: application)
+                } else {
+                    sink.flush()
+                }
+            }
+            task.end()
+        }
+        mailbox.submit {
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { upload() }
             } else {
-                sink.flush()
+                DispatchQueue.main.async { upload() }
             }
         }
     }

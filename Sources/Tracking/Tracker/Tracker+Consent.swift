@@ -34,13 +34,35 @@ extension Tracker {
     public var consent: DeliveryConsent {
         get { consentSwitch.value }
         set {
-            // Under the call lock: no event of another thread is half-way to the sinks while they change.
-            callLock.withLock {
-                consentSwitch.set(newValue)
-                callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
-                identityStore.persists = newValue != .denied
-                sessionStore.persists = newValue != .denied
+            // A denial or pending applies at once to every event not yet delivered; a grant applies in the
+            // order of calls, after what was recorded before it, and first hands the other sinks what was
+            // recorded while consent was pending.
+            if newValue != .granted {
+                consentGate.restrict(to: newValue)
             }
+            consentSwitch.set(newValue)
+            identityStore.persists = newValue != .denied
+            sessionStore.persists = newValue != .denied
+            if newValue == .granted {
+                mailbox.submit { [self] in handOverHeldEvents() }
+            }
+        }
+    }
+
+    // MARK: - Private
+
+    /// Grants consent to delivery and hands the sinks other than delivery sinks what they could not take
+    /// while consent was pending, oldest first.
+    private nonisolated func handOverHeldEvents() {
+        let (held, dropped, others) = consentGate.grant()
+        if dropped > 0 {
+            report(TrackingDiagnostic(
+                code: .pendingEventsDropped,
+                message: "\(dropped) event(s) recorded while consent was pending are not handed to the sinks other than delivery sinks; they get the last \(held.count)"
+            ))
+        }
+        for event in held {
+            hand(event, to: others)
         }
     }
 }

@@ -208,7 +208,7 @@ public final class Tracker {
     /// What the tracker has done since it was created. Main actor, like scanning.
     public var statistics: TrackingStatistics {
         var statistics = scanStatistics
-        statistics.eventsDelivered = callLock.withLock { callLock.eventsDelivered }
+        statistics.eventsDelivered = mailbox.eventsDelivered
         return statistics
     }
 
@@ -261,7 +261,10 @@ public final class Tracker {
         contextProvider = ContextProvider(notificationCenter: notificationCenter, gather: gatherContext)
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
-        consentSwitch = TrackerConsent(directory: configuration.storageDirectory, sinks: sinks, report: handler)
+        consentSwitch = TrackerConsent(
+            directory: configuration.storageDirectory, sinks: sinks, defaultConsent: configuration.defaultConsent, report: handler
+        )
+        consentGate = TrackerConsentGate(consent: consentSwitch.value, sinks: sinks)
         identityStore = IdentityStore(
             directory: configuration.storageDirectory, persists: consentSwitch.value != .denied,
             report: configuration.diagnosticHandler
@@ -274,9 +277,8 @@ public final class Tracker {
         )
         self.sessionStore = sessionStore
         sessionObserver = SessionLifecycleObserver(
-            notificationCenter: notificationCenter, store: sessionStore, clock: configuration.clock, lock: callLock
+            notificationCenter: notificationCenter, store: sessionStore, clock: configuration.clock, mailbox: mailbox
         )
-        callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
         lifecycle = configuration.tracksApplicationLifecycleEvents
             ? ApplicationLifecycleMonitor(
                 notificationCenter: notificationCenter, version: AppVersion(contextProvider.current.app),
@@ -357,14 +359,16 @@ public final class Tracker {
     /// Runs ``applicationDidEnterBackground()`` when the app moves to the background; set at the end of
     /// `init`, after the lifecycle events of the launch.
     private(set) var backgroundObserver: BackgroundMoveObserver?
-    /// The person's choice (see ``consent``); the sinks it allows are kept in ``callLock``.
+    /// The person's choice (see ``consent``), persisted and followed by the delivery sinks.
     let consentSwitch: TrackerConsent
+    /// The sinks the person's choice lets events reach, read as events are delivered.
+    nonisolated let consentGate: TrackerConsentGate
     /// The device and app context stamped on every event.
     nonisolated let contextProvider: ContextProvider
     /// Makes events deliverable.
     nonisolated let sanitizer: EventSanitizer
-    /// Orders every call and delivery, from any thread.
-    nonisolated let callLock = TrackerCallLock()
+    /// Orders every call and delivers it, from any thread, with no lock held during callbacks.
+    nonisolated let mailbox = TrackerMailbox()
     /// Records the application lifecycle events; `nil` when they are turned off.
     nonisolated let lifecycle: ApplicationLifecycleMonitor?
 
