@@ -34,22 +34,35 @@ extension Tracker {
     public var consent: DeliveryConsent {
         get { consentSwitch.value }
         set {
-            // A denial or pending applies at once to every event not yet delivered; a grant applies in the
-            // order of calls, after what was recorded before it, and first hands the other sinks what was
-            // recorded while consent was pending.
-            if newValue != .granted {
-                consentGate.restrict(to: newValue)
-            }
-            consentSwitch.set(newValue)
-            identityStore.persists = newValue != .denied
-            sessionStore.persists = newValue != .denied
-            if newValue == .granted {
-                mailbox.submit { [self] in handOverHeldEvents() }
+            apply(newValue, saving: true)
+            // One state per storage directory: the other trackers on it follow.
+            for other in sharedStorage.trackers(besides: self) {
+                other.apply(newValue, saving: false)
             }
         }
     }
 
     // MARK: - Private
+
+    /// Applies `consent`. A denial or pending applies at once to every event not yet delivered; a grant
+    /// applies in the order of calls, after what was recorded before it, and first hands the other sinks
+    /// what was recorded while consent was pending.
+    /// - Parameter saving: Whether to persist it (not when another tracker on the directory did).
+    private func apply(_ consent: DeliveryConsent, saving: Bool) {
+        if consent != .granted {
+            consentGate.restrict(to: consent)
+        }
+        if saving {
+            consentSwitch.set(consent)
+        } else {
+            consentSwitch.adopt(consent)
+        }
+        identityStore.persists = consent != .denied
+        sessionStore.persists = consent != .denied
+        if consent == .granted {
+            mailbox.submit { [self] in handOverHeldEvents() }
+        }
+    }
 
     /// Grants consent to delivery and hands the sinks other than delivery sinks what they could not take
     /// while consent was pending, oldest first.

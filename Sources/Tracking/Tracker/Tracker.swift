@@ -265,10 +265,13 @@ public final class Tracker {
             directory: configuration.storageDirectory, sinks: sinks, defaultConsent: configuration.defaultConsent, report: handler
         )
         consentGate = TrackerConsentGate(consent: consentSwitch.value, sinks: sinks)
-        identityStore = IdentityStore(
-            directory: configuration.storageDirectory, persists: consentSwitch.value != .denied,
-            report: configuration.diagnosticHandler
-        )
+        let persists = consentSwitch.value != .denied
+        let shared = SharedStorageState.state(for: configuration.storageDirectory) {
+            IdentityStore(directory: configuration.storageDirectory, persists: persists, report: handler)
+        }
+        sharedStorage = shared
+        identityStore = shared.identityStore
+        identityStore.persists = persists
         let sessionStore = SessionStore(
             directory: configuration.storageDirectory, timeout: configuration.sessionTimeout,
             launchedInBackground: UIApplication.shared.applicationState == .background,
@@ -293,6 +296,7 @@ public final class Tracker {
         for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
             delivery.backgroundTrackers.add()
         }
+        shared.add(self)
         backgroundObserver = BackgroundMoveObserver(notificationCenter: notificationCenter) { [weak self] in
             self?.applicationDidEnterBackground()
         }
@@ -350,8 +354,10 @@ public final class Tracker {
         : nil
 
     /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
-    /// is denied.
+    /// is denied; shared by every tracker of the process on that directory.
     nonisolated let identityStore: IdentityStore
+    /// The identity and consent shared with the other trackers on the storage directory.
+    nonisolated let sharedStorage: SharedStorageState
     /// The session stamped on every event, persisted like the identity.
     nonisolated let sessionStore: SessionStore
     /// Tells ``sessionStore`` when the app goes to the background and returns.

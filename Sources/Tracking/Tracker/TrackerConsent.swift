@@ -60,6 +60,15 @@ final class TrackerConsent {
         }
     }
 
+    /// Takes `consent`, set and saved by another tracker on the same storage directory, and hands it to
+    /// every delivery sink.
+    func adopt(_ consent: DeliveryConsent) {
+        value = consent
+        for delivery in deliveries where delivery.consent != consent {
+            delivery.consent = consent
+        }
+    }
+
     // MARK: - Private
 
     private let file: ConsentFile
