@@ -77,9 +77,10 @@ public struct TrackingConfiguration: Sendable {
     public var maximumPropertiesByteCount: Int = 24_000
 
     /// Receives every ``TrackingDiagnostic``, on the thread where the problem was found (the main thread
-    /// for scans, the caller's thread for explicit calls). Default: ``TrackingDiagnostic/logToSystem``.
-    /// A ``DeliverySink`` created through the tracker (``Tracker/init(writeKey:configuration:)``) reports
-    /// here too.
+    /// for scans, the thread delivering an explicit call's event, a utility queue for a session file that
+    /// could not be saved), never with a lock of the tracker held: it may call the tracker, or wait on a
+    /// queue that does. Default: ``TrackingDiagnostic/logToSystem``. A ``DeliverySink`` created through the
+    /// tracker (``Tracker/init(writeKey:configuration:)``) reports here too.
     public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
 
     /// Where the tracker keeps what must survive a relaunch (the anonymous id and user id, in

@@ -19,11 +19,16 @@ import Foundation
 /// ```
 ///
 /// **Any thread**: these calls are `nonisolated`: call them from the main thread, a background queue or a
-/// `URLSession` completion, without `await`. Each takes the tracker's lock, reads the time, stamps the
-/// identity and the context (a snapshot UIKit was read for on the main thread), validates, runs the hooks
-/// and hands the event to every sink, all on the calling thread, before it returns. So calls from one
-/// thread arrive in the order they were made, calls from several threads in the order they took the lock,
-/// and timestamps follow that order. The main thread is used only to read UIKit (scans and the context).
+/// `URLSession` completion, without `await`. Each takes the tracker's lock only to read the time and take
+/// its place in line; then, with no lock held, the event is stamped with the identity and the context (a
+/// snapshot UIKit was read for on the main thread), validated, shown to the hooks and handed to every
+/// sink, one event at a time, in that line's order. So calls from one thread arrive in the order they
+/// were made, calls from several threads in the order they took their place, and timestamps follow that
+/// order. When no other thread is delivering, all of this happens on the calling thread before the call
+/// returns; when one is, that thread delivers this call's event in turn and the call returns at once. A
+/// sink, hook or diagnostic handler may call the tracker (that call's event follows the current one) or
+/// wait on a queue that does: nothing waits for a lock a callback holds. The main thread is used only to
+/// read UIKit (scans and the context).
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -80,9 +85,16 @@ extension Tracker {
     /// user starts with these traits alone. They are kept with the identity (``identity``), bounded to
     /// 8,000 bytes as JSON, and ride on every later event as `context.traits`.
     ///
-    /// A blank user id changes nothing and is reported with a ``TrackingDiagnostic/Code/emptyName``
-    /// diagnostic; a long one is truncated. The user id and traits are kept even when a
-    /// ``TrackingConfiguration/beforeSend`` hook drops the identify event.
+    /// A blank user id, or one longer than ``TrackingConfiguration/maximumNameLength`` in UTF-8 bytes,
+    /// changes nothing and is reported with a diagnostic (``TrackingDiagnostic/Code/emptyName``,
+    /// ``TrackingDiagnostic/Code/nameTooLong``), as for ``alias(_:)`` and ``group(_:traits:)-(_,TrackingProperties)``:
+    /// a cut id would name another user, whose traits would merge.
+    ///
+    /// The traits kept are those the ``TrackingConfiguration/beforeSend`` hooks leave in the event's
+    /// properties: a hook that removes `eventProperties["email"]` keeps it out of ``identity``, off later
+    /// events and out of `identity.json`. A hook that drops the identify event keeps its user id but none of
+    /// its traits. While ``consent`` is ``DeliveryConsent/denied`` no hook runs and only the user id is kept
+    /// (in memory).
     /// - Parameters:
     ///   - userID: The app's identifier for the user.
     ///   - traits: What is known about the user (plan, locale…): this event's `traits`, and merged into

@@ -12,18 +12,27 @@ extension Tracker {
     /// | consent    | sinks that receive events                        | identity and session on disk   |
     /// |------------|--------------------------------------------------|--------------------------------|
     /// | `granted`  | all                                              | saved                          |
-    /// | `pending`  | only ``DeliverySink``s (kept apart, not uploaded) | saved                          |
+    /// | `pending`  | ``DeliverySink``s (kept apart, not uploaded); the others later (see below) | saved |
     /// | `denied`   | none                                             | not written; the files removed |
     ///
     /// Every ``DeliverySink`` among ``sinks`` follows it (its ``DeliverySink/consent`` is set to the same
     /// value: pending events join the upload queue when granted and are purged when denied, a request in
     /// flight is cancelled when consent is withdrawn). Set consent here, not on those sinks.
     ///
+    /// While it is pending, the sinks other than delivery sinks receive nothing; the tracker keeps the last
+    /// 1,000 events for them, in memory, and hands them over when consent is granted, before anything
+    /// recorded after the grant (a ``TrackingDiagnostic/Code/pendingEventsDropped`` diagnostic counts the
+    /// older ones). While it is denied, no ``TrackingConfiguration/beforeSend`` hook sees any event.
+    ///
     /// It is persisted once for the app, in `consent` in ``TrackingConfiguration/storageDirectory`` (the
     /// Sightline directory by default, where delivery sinks keep it too), and survives relaunches. Until
-    /// the app sets it, it is the persisted value, else the most restrictive consent of the delivery sinks,
-    /// else granted; a persisted value that cannot be read counts as pending. A denial that cannot be saved
-    /// normally still makes a relaunch read denied or pending, never granted.
+    /// the app sets it, it is the persisted value, else the most restrictive of
+    /// ``TrackingConfiguration/defaultConsent`` and the delivery sinks' consents; a persisted value that
+    /// cannot be read counts as pending. A denial that cannot be saved normally still makes a relaunch read
+    /// denied or pending, never granted.
+    ///
+    /// Trackers of the process on one storage directory (however the path is spelled) share it and the
+    /// identity: setting it on one sets it on every other.
     ///
     /// Main actor: set it from the consent dialog's handler.
     ///

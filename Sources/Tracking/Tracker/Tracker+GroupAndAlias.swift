@@ -1,8 +1,8 @@
 import Foundation
 
 /// The rest of Segment's call set: `group` and `alias`. Like the other explicit calls they are
-/// `nonisolated`, go through validation, the ``TrackingConfiguration/beforeSend`` hooks and the sinks under
-/// the tracker's lock, and carry the identity, context and session current when they are called.
+/// `nonisolated`, go through validation, the ``TrackingConfiguration/beforeSend`` hooks and the sinks in the
+/// order of the tracker's calls, and carry the identity, context and session of that order.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)

@@ -161,7 +161,9 @@ public final class Tracker {
     /// Scans once, now, records, and delivers the resulting events to the sinks before returning them.
     ///
     /// Works whether or not the tracker is started, and regardless of run-loop mode or application state:
-    /// it is meant for tests and debugging. A call from inside a sink (during another scan's delivery) is
+    /// it is meant for tests and debugging. When another thread is delivering an explicit call's event at
+    /// that moment, the scan's events reach the sinks right after it, from that thread, and are not in the
+    /// returned array. A call from inside a sink (during another scan's delivery) is
     /// skipped with a ``TrackingDiagnostic/Code/reentrantScan`` diagnostic.
     /// - Returns: The events delivered by this scan, in order.
     @discardableResult
