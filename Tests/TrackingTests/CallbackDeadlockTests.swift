@@ -162,7 +162,7 @@ final class CallbackDeadlockTests: TrackerStorageTestCase {
         while sinkB.events.count < 2, Date() < deadline { usleep(1_000) }
         XCTAssertEqual(handlerWaited.values, [true])
         XCTAssertEqual(sinkB.events.map(\.name), ["b", "from_a_handler"])
-        SessionStore.waitForSaves()
+        XCTAssertTrue(Self.onBackgroundThread { SessionStore.waitForSaves() }, "the session file queue is stuck")
         withExtendedLifetime(trackerA) {}
     }
 
