@@ -43,7 +43,8 @@ extension Tracker {
     public nonisolated var context: TrackingContext { contextProvider.current }
 
     /// Records an explicit event (a ``TrackingEventKind/track`` event) and delivers it to the sinks before
-    /// returning. Callable from any thread.
+    /// returning (unless another thread is delivering at that moment: that thread delivers it in turn).
+    /// Callable from any thread.
     ///
     /// A blank name drops the event with a ``TrackingDiagnostic/Code/emptyName`` diagnostic; long names and
     /// invalid properties are repaired as for scanned events.
@@ -60,7 +61,8 @@ extension Tracker {
     }
 
     /// Records a screen view for a screen that is not a view controller (SwiftUI, a game level) and
-    /// delivers it to the sinks before returning. Callable from any thread.
+    /// delivers it to the sinks before returning (unless another thread is delivering at that moment: that
+    /// thread delivers it in turn). Callable from any thread.
     ///
     /// The event is a ``TrackingEventKind/screenView`` with visible ratio 1, as a scanned screen view would
     /// be; the scanner does not track it, so each call records one view.
