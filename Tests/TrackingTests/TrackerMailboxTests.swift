@@ -82,3 +82,80 @@ private final class Holder: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
+
+/// The mailbox alone: a bounded backlog that holds calls off the main thread, never the main thread.
+final class TrackerMailboxBacklogTests: XCTestCase {
+    func testCallsOffTheMainThreadAreHeldOnceTheBacklogIsFullAndTheMainThreadNeverIs() {
+        let mailbox = TrackerMailbox()
+        mailbox.stallTimeout = 120 // far beyond any wait here: only delivery releases the held call
+        let log = OrderLog()
+        let go = DispatchSemaphore(value: 0)
+        let deliverer = DispatchQueue(label: "deliverer")
+        let started = DispatchSemaphore(value: 0)
+        // The deliverer's first ticket blocks until the test lets it go: nothing is delivered meanwhile.
+        deliverer.async {
+            mailbox.submit {
+                started.signal()
+                XCTAssertEqual(go.wait(timeout: .now() + 60), .success)
+                log.append(-1)
+            }
+        }
+        XCTAssertEqual(started.wait(timeout: .now() + 60), .success)
+
+        let limit = TrackerMailbox.backlogLimit
+        let returned = Counter()
+        let producer = DispatchQueue(label: "producer")
+        let producerDone = DispatchSemaphore(value: 0)
+        producer.async {
+            for number in 0..<(limit + 2) {
+                mailbox.submit { log.append(number) }
+                returned.increment()
+            }
+            producerDone.signal()
+        }
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while mailbox.heldCount == 0, Date() < deadline { usleep(1_000) }
+        XCTAssertEqual(mailbox.heldCount, 1, "the producer was not held")
+        XCTAssertEqual(returned.value, limit, "calls past the limit returned while nothing was delivered")
+
+        // The main thread is never held, even now.
+        for number in 0..<3 {
+            MainActor.assumeIsolated { _ = mailbox.submit { log.append(100_000 + number) } }
+        }
+
+        go.signal()
+        XCTAssertEqual(producerDone.wait(timeout: .now() + 60), .success)
+        XCTAssertTrue(mailbox.waitUntilDelivered())
+        let order = log.values
+        // In the order the calls took their place: the blocking ticket, the producer's first `limit`, then the
+        // held call and the main thread's in whichever order they took it, then the producer's last.
+        XCTAssertEqual(order.count, 1 + limit + 2 + 3)
+        XCTAssertEqual(Array(order.prefix(1 + limit)), [-1] + Array(0..<limit))
+        XCTAssertEqual(Set(order.suffix(5)), Set([limit, limit + 1, 100_000, 100_001, 100_002]))
+        XCTAssertEqual(order.filter { $0 >= 0 && $0 < 100_000 }, Array(0..<(limit + 2)))
+    }
+}
+
+/// Integers appended from any thread.
+private final class OrderLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+
+    var values: [Int] { lock.withLock { stored } }
+
+    func append(_ value: Int) {
+        lock.withLock { stored.append(value) }
+    }
+}
+
+/// A count changed from any thread.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0
+
+    var value: Int { lock.withLock { stored } }
+
+    func increment() {
+        lock.withLock { stored += 1 }
+    }
+}

@@ -34,6 +34,16 @@ final class TrackerMailbox: @unchecked Sendable {
     /// Tickets of other threads a thread delivers past its own before handing the rest to the queue.
     static let handOffAfter = 5_000
 
+    /// How long a held call waits without any ticket delivered before it stops waiting (tests lengthen it).
+    var stallTimeout: TimeInterval = 1
+
+    /// Calls held now because the backlog is full (for tests).
+    var heldCount: Int {
+        state.lock()
+        defer { state.unlock() }
+        return held
+    }
+
     /// Events handed to the sinks so far.
     var eventsDelivered: Int {
         state.lock()
@@ -94,6 +104,7 @@ final class TrackerMailbox: @unchecked Sendable {
     /// Tickets delivered so far (of any kind): the progress held calls watch.
     private var ticketsDelivered = 0
     private var isDelivering = false
+    private var held = 0
     /// The deliverer's thread, while one is delivering (`nil` while the queue's turn is pending).
     private var deliverer: pthread_t?
     /// The last ticket the deliverer delivers before it may hand off.
@@ -131,9 +142,11 @@ final class TrackerMailbox: @unchecked Sendable {
 
     /// Waits, with the lock held, while the backlog is full and delivery progresses.
     private func holdWhileFull() {
+        held += 1
+        defer { held -= 1 }
         while waiting >= Self.backlogLimit {
             let progress = ticketsDelivered
-            if !state.wait(until: Date(timeIntervalSinceNow: 1)), ticketsDelivered == progress { return }
+            if !state.wait(until: Date(timeIntervalSinceNow: stallTimeout)), ticketsDelivered == progress { return }
         }
     }
 
