@@ -12,6 +12,12 @@ import XCTest
 /// queue that calls it, returns, from the main thread and from background threads. Every wait here is
 /// bounded (60 s), so a deadlock shows as a failure, not as a hung suite.
 final class CallbackDeadlockTests: TrackerStorageTestCase {
+    override func tearDown() {
+        // Session files are saved on a queue of their own: let them land before the directory is removed.
+        SessionStore.waitForSaves()
+        super.tearDown()
+    }
+
     /// 300 bytes: over the 256-byte name limit, so recording it reports `name_too_long`.
     private static let longName = TrackingEventName(rawValue: String(repeating: "n", count: 300))
     private static let cutName = String(repeating: "n", count: 256)

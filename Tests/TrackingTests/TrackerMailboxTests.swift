@@ -6,6 +6,12 @@ import XCTest
 /// The tracker's mailbox: calls from many threads are delivered one at a time in the order they took their
 /// place, identity changes included, and a callback's own calls follow the current event.
 final class TrackerMailboxTests: TrackerStorageTestCase {
+    override func tearDown() {
+        // Session files are saved on a queue of their own: let them land before the directory is removed.
+        SessionStore.waitForSaves()
+        super.tearDown()
+    }
+
     func testAnIdentifyRaceAcrossThreadsMergesTraitsInCallOrder() {
         let directory: URL = self.directory
         let (tracker, sink) = MainActor.assumeIsolated { () -> (Tracker, InMemoryTrackingSink) in

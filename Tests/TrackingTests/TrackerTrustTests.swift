@@ -12,6 +12,12 @@ import XCTest
 /// sees what consent denies, a default consent before the first event, over-long user ids rejected, and
 /// the custom sinks' share of what was recorded while consent was pending.
 final class TrackerTrustTests: TrackerStorageTestCase {
+    override func tearDown() {
+        // Session files are saved on a queue of their own: let them land before the directory is removed.
+        SessionStore.waitForSaves()
+        super.tearDown()
+    }
+
     // MARK: - Item 5: one state per directory
 
     func testTwoTrackersOnOneDirectoryShareConsentAndIdentityAndNeitherRewritesADeletedIdentity() throws {
@@ -20,7 +26,10 @@ final class TrackerTrustTests: TrackerStorageTestCase {
         // The second tracker reaches the directory through a symbolic link and a `..`.
         let link = directory.deletingLastPathComponent().appendingPathComponent("link-\(UUID())")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: directory)
-        defer { try? FileManager.default.removeItem(at: link) }
+        defer {
+            SessionStore.waitForSaves()
+            unlink(link.path)
+        }
         let identityFile = directory.appendingPathComponent("identity.json")
         MainActor.assumeIsolated {
             let first = InMemoryTrackingSink()
@@ -55,7 +64,10 @@ final class TrackerTrustTests: TrackerStorageTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let link = directory.deletingLastPathComponent().appendingPathComponent("link-\(UUID())")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: directory)
-        defer { try? FileManager.default.removeItem(at: link) }
+        defer {
+            SessionStore.waitForSaves()
+            unlink(link.path)
+        }
         let loop = directory.appendingPathComponent("loop")
         try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
 

@@ -53,6 +53,8 @@ final class BackgroundUploadTests: HeadlessTestCase {
             XCTAssertEqual(Headless.openBackgroundTaskCount, 0, "the tracker's background task is ended")
             XCTAssertEqual(Headless.backgroundTaskMisuses, [])
             withExtendedLifetime((tracker, window)) {}
+            SessionStore.waitForSaves()
+            withExtendedLifetime(fixture) {}
         }
     }
 
@@ -72,6 +74,8 @@ final class BackgroundUploadTests: HeadlessTestCase {
             runMainRunLoop(until: { Headless.openBackgroundTaskCount == 0 })
         }
         XCTAssertEqual(fixture.receivedIds, [ids])
+        SessionStore.waitForSaves()
+        withExtendedLifetime(fixture) {}
     }
 
     /// Launches an app with a tracker on the public `init(configuration:delivery:sinks:)`, shows a tracked
@@ -111,6 +115,9 @@ final class BackgroundUploadTests: HeadlessTestCase {
         XCTAssertEqual(messages, Self.expected, "round \(round): what the backgrounding's upload sent")
         XCTAssertEqual(received.count, 1, "round \(round): one upload, started by the backgrounding")
         XCTAssertEqual(fixture.diagnostics.codes, [], "round \(round)")
+        // Session files are saved on a queue of their own: let them land before the fixture removes its directory.
+        SessionStore.waitForSaves()
+        withExtendedLifetime(fixture) {}
         return messages == Self.expected && received.count == 1
     }
 }

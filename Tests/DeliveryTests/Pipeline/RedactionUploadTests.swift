@@ -48,5 +48,7 @@ final class RedactionUploadTests: HeadlessTestCase {
         XCTAssertTrue(bytes.contains("pro"), bytes)
         XCTAssertEqual(tracker.identity.traits, ["plan": "pro"])
         XCTAssertEqual(fixture.diagnostics.codes, [])
+        SessionStore.waitForSaves()
+        withExtendedLifetime(fixture) {}
     }
 }
