@@ -122,6 +122,22 @@ final class DemoDeliveryTests: XCTestCase {
         }
     }
 
+    /// Acceptance 48 in the demo: each move to the background starts an upload that carries its own
+    /// `Screen Ended` and `Application Backgrounded` as its last messages (none waits for the return).
+    func testEachBackgroundingUploadsItsOwnEventsInTheUploadItStarts() throws {
+        try MainActor.assumeIsolated {
+            let run = try Self.run()
+            let perRequest = try run.collector.requests.map { request in
+                try Self.messages(of: request).map { ($0["event"] ?? $0["name"]) as? String ?? "?" }
+            }
+            let backgroundUploads = perRequest.filter { $0.contains("Application Backgrounded") }
+            XCTAssertEqual(backgroundUploads.count, 2, "\(perRequest)")
+            for messages in backgroundUploads {
+                XCTAssertEqual(Array(messages.suffix(2)), ["Screen Ended", "Application Backgrounded"], "\(messages)")
+            }
+        }
+    }
+
     func testSummaryLineAndReportListWhatTheCollectorReceived() throws {
         try MainActor.assumeIsolated {
             let run = try Self.run()

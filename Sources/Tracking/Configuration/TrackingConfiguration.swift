@@ -77,9 +77,10 @@ public struct TrackingConfiguration: Sendable {
     public var maximumPropertiesByteCount: Int = 24_000
 
     /// Receives every ``TrackingDiagnostic``, on the thread where the problem was found (the main thread
-    /// for scans, the caller's thread for explicit calls). Default: ``TrackingDiagnostic/logToSystem``.
-    /// A ``DeliverySink`` created through the tracker (``Tracker/init(writeKey:configuration:)``) reports
-    /// here too.
+    /// for scans, the thread delivering an explicit call's event, a utility queue for a session file that
+    /// could not be saved), never with a lock of the tracker held: it may call the tracker, or wait on a
+    /// queue that does. Default: ``TrackingDiagnostic/logToSystem``. A ``DeliverySink`` created through the
+    /// tracker (``Tracker/init(writeKey:configuration:)``) reports here too.
     public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
 
     /// Where the tracker keeps what must survive a relaunch (the anonymous id and user id, in
@@ -90,6 +91,19 @@ public struct TrackingConfiguration: Sendable {
     ///   private (directories 0700, files 0600, excluded from backup, and on iOS the
     ///   `completeUntilFirstUserAuthentication` protection class).
     public var storageDirectory: URL = SightlineStorage.defaultDirectory
+
+    /// The person's consent until the app sets ``Tracker/consent`` and while none is persisted: the first
+    /// launch's. Default ``DeliveryConsent/granted``. An app that asks first sets
+    /// ``DeliveryConsent/pending`` (or ``DeliveryConsent/denied``) here, so that what ``Tracker`` records
+    /// from its creation (the launch's `Application Installed` and `Application Opened`) reaches no sink but
+    /// a ``DeliverySink``, which keeps it apart until consent is granted. A consent the app set before is
+    /// persisted and wins over this default; a ``DeliverySink``'s more restrictive
+    /// ``DeliveryConfiguration/defaultConsent`` wins too.
+    ///
+    /// ```swift
+    /// configuration.defaultConsent = .pending   // until the consent dialog answers
+    /// ```
+    public var defaultConsent: DeliveryConsent = .granted
 
     /// How long the app may stay in the background before its session ends, in seconds: the first event
     /// after a longer stay (or a relaunch after it) starts a new session (see ``TrackingSession``).
@@ -103,10 +117,17 @@ public struct TrackingConfiguration: Sendable {
     /// order: each returns the event (changed or not) for the next, or `nil` to drop it (no sink receives
     /// it). For redacting personal data, adding app-level properties, or sampling. Default: none.
     ///
-    /// They run on the thread that recorded the event, one event at a time, under the tracker's lock: keep
-    /// them fast and do not call the tracker from them. An event a hook changed is validated again, so a
-    /// hook cannot send an invalid event (a blank name drops it, an oversized value is truncated, each with
-    /// a diagnostic).
+    /// They run one event at a time, in the order of the tracker's calls, with no lock of the tracker held:
+    /// on the thread that recorded the event, or, when another thread was delivering at that moment, on
+    /// that thread (see ``Tracker/track(_:properties:)-(_,TrackingProperties)``). A hook may call the tracker
+    /// (its event is delivered after the current one) or wait on a queue that does; keep hooks fast all the
+    /// same. An event a hook changed is validated again, so a hook cannot send an invalid event (a blank name
+    /// drops it, an oversized value is truncated, each with a diagnostic).
+    ///
+    /// On an identify event the traits are its ``TrackingEvent/eventProperties``: the traits kept with the
+    /// identity (which ride on later events as `context.traits` and are saved in `identity.json`) are those
+    /// the hooks leave there, so a redaction of a trait keeps it off the wire and off the disk. While
+    /// consent is ``DeliveryConsent/denied`` no hook runs.
     ///
     /// ```swift
     /// configuration.beforeSend = [

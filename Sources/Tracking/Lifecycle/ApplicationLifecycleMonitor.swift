@@ -7,7 +7,7 @@ import Foundation
 
 /// Records Segment's application lifecycle events for a ``Tracker``: `Application Installed` or
 /// `Application Updated` at the tracker's creation, `Application Opened` at the launch and on every return to
-/// the foreground, `Application Backgrounded` on leaving it.
+/// the foreground, `Application Backgrounded` on leaving it (when the tracker calls ``didEnterBackground()``).
 ///
 /// It follows the application's notifications, which UIKit posts in scene-based apps too, once for the whole
 /// app (`willEnterForegroundNotification` only when every scene was in the background,
@@ -87,7 +87,8 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
         observe(UIScene.willEnterForegroundNotification) { $0.willEnterForeground() }
         observe(UIApplication.willEnterForegroundNotification) { $0.willEnterForeground() }
         observe(UIApplication.didBecomeActiveNotification) { $0.didBecomeActive() }
-        observe(UIApplication.didEnterBackgroundNotification) { $0.didEnterBackground() }
+        // `didEnterBackgroundNotification` is the tracker's: it records `Application Backgrounded` through
+        // ``didEnterBackground()`` after the screens' ends and before its sinks upload.
     }
 
     /// Notes a deep link: while an open is pending, it is the open's `url` and `referring_application`.
@@ -101,6 +102,26 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
             opening.referringApplication = referringApplication
             phase = .opening(opening)
         }
+    }
+
+    /// Records `Application Backgrounded` (and an open never recorded because the app never became active)
+    /// when the app leaves the foreground; nothing when it was in the background already. The tracker calls
+    /// it from its one observer of `didEnterBackgroundNotification` (see `Tracker+Background.swift`).
+    func didEnterBackground() {
+        let left: Phase = lock.withLock {
+            defer { phase = .background }
+            return phase
+        }
+        switch left {
+        case .background:
+            return
+        case .opening(let opening):
+            // On screen without ever becoming active (a launch interrupted at once): it was open all the same.
+            recordOpened(opening)
+        case .open:
+            break
+        }
+        record(.applicationBackgrounded, [:])
     }
 
     // MARK: - Private
@@ -150,23 +171,6 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
             return opening
         }
         if let opening { recordOpened(opening) }
-    }
-
-    private func didEnterBackground() {
-        let left: Phase = lock.withLock {
-            defer { phase = .background }
-            return phase
-        }
-        switch left {
-        case .background:
-            return
-        case .opening(let opening):
-            // On screen without ever becoming active (a launch interrupted at once): it was open all the same.
-            recordOpened(opening)
-        case .open:
-            break
-        }
-        record(.applicationBackgrounded, [:])
     }
 
     private func recordOpened(_ opening: Opening) {

@@ -55,8 +55,8 @@ struct EventSanitizer {
                 event.eventName = TrackingEventName(rawValue: name)
                 owner = "the track event"
             } else if let userID = event.identity?.userID {
-                guard let valid = sanitize(name: userID, what: "user id", report: report) else { return nil }
-                event.identity?.userID = valid
+                // As for alias and group: a cut id would name another user, whose traits would merge.
+                guard strictlyValid(id: userID, what: "user id", report: report) else { return nil }
                 owner = "the identify event"
             } else {
                 // Traits of a person not identified yet (`identify(traits:)`), as Segment allows.

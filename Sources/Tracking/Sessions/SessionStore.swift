@@ -124,9 +124,11 @@ final class SessionStore: @unchecked Sendable {
         locked { loaded(at: nil) }
     }
 
-    /// Returns once every save requested so far, by any store of the process, has reached the file.
+    /// Returns once every save requested so far, by any store of the process, has reached the file (and a
+    /// failure to save has been reported).
     static func waitForSaves() {
         fileQueue.sync {}
+        reportQueue.sync {}
     }
 
     // MARK: - Private
@@ -147,6 +149,8 @@ final class SessionStore: @unchecked Sendable {
     private static let activitySaveInterval: TimeInterval = 15
     /// Where every store reads and writes its file, in order.
     private static let fileQueue = DispatchQueue(label: "Sightline.SessionStore", qos: .utility)
+    /// Where failed saves are reported, in order, never on ``fileQueue``.
+    private static let reportQueue = DispatchQueue(label: "Sightline.SessionStore.diagnostics", qos: .utility)
 
     private let fileURL: URL
     private let timeout: TimeInterval
@@ -237,10 +241,13 @@ final class SessionStore: @unchecked Sendable {
                 try FileIO.makeDirectory(fileURL.deletingLastPathComponent().path)
                 try FileIO.replaceFile(fileURL.path, with: Array(JSONEncoder().encode(saved)))
             } catch {
-                report(TrackingDiagnostic(
+                let diagnostic = TrackingDiagnostic(
                     code: .sessionStorageFailed,
                     message: "could not save the session (\(TrackingDiagnostic.errorCodes(of: error))); it is kept in memory only"
-                ))
+                )
+                // Off the file queue: a handler that records an event (whose stamp may read a file through
+                // this queue, `fileQueue.sync`) or waits on a thread that does must not wait on it.
+                Self.reportQueue.async { report(diagnostic) }
             }
         }
     }

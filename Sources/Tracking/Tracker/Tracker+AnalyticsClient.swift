@@ -19,11 +19,16 @@ import Foundation
 /// ```
 ///
 /// **Any thread**: these calls are `nonisolated`: call them from the main thread, a background queue or a
-/// `URLSession` completion, without `await`. Each takes the tracker's lock, reads the time, stamps the
-/// identity and the context (a snapshot UIKit was read for on the main thread), validates, runs the hooks
-/// and hands the event to every sink, all on the calling thread, before it returns. So calls from one
-/// thread arrive in the order they were made, calls from several threads in the order they took the lock,
-/// and timestamps follow that order. The main thread is used only to read UIKit (scans and the context).
+/// `URLSession` completion, without `await`. Each takes the tracker's lock only to read the time and take
+/// its place in line; then, with no lock held, the event is stamped with the identity and the context (a
+/// snapshot UIKit was read for on the main thread), validated, shown to the hooks and handed to every
+/// sink, one event at a time, in that line's order. So calls from one thread arrive in the order they
+/// were made, calls from several threads in the order they took their place, and timestamps follow that
+/// order. When no other thread is delivering, all of this happens on the calling thread before the call
+/// returns; when one is, that thread delivers this call's event in turn and the call returns at once. A
+/// sink, hook or diagnostic handler may call the tracker (that call's event follows the current one) or
+/// wait on a queue that does: nothing waits for a lock a callback holds. The main thread is used only to
+/// read UIKit (scans and the context).
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -38,7 +43,8 @@ extension Tracker {
     public nonisolated var context: TrackingContext { contextProvider.current }
 
     /// Records an explicit event (a ``TrackingEventKind/track`` event) and delivers it to the sinks before
-    /// returning. Callable from any thread.
+    /// returning (unless another thread is delivering at that moment: that thread delivers it in turn).
+    /// Callable from any thread.
     ///
     /// A blank name drops the event with a ``TrackingDiagnostic/Code/emptyName`` diagnostic; long names and
     /// invalid properties are repaired as for scanned events.
@@ -55,7 +61,8 @@ extension Tracker {
     }
 
     /// Records a screen view for a screen that is not a view controller (SwiftUI, a game level) and
-    /// delivers it to the sinks before returning. Callable from any thread.
+    /// delivers it to the sinks before returning (unless another thread is delivering at that moment: that
+    /// thread delivers it in turn). Callable from any thread.
     ///
     /// The event is a ``TrackingEventKind/screenView`` with visible ratio 1, as a scanned screen view would
     /// be; the scanner does not track it, so each call records one view.
@@ -80,9 +87,16 @@ extension Tracker {
     /// user starts with these traits alone. They are kept with the identity (``identity``), bounded to
     /// 8,000 bytes as JSON, and ride on every later event as `context.traits`.
     ///
-    /// A blank user id changes nothing and is reported with a ``TrackingDiagnostic/Code/emptyName``
-    /// diagnostic; a long one is truncated. The user id and traits are kept even when a
-    /// ``TrackingConfiguration/beforeSend`` hook drops the identify event.
+    /// A blank user id, or one longer than ``TrackingConfiguration/maximumNameLength`` in UTF-8 bytes,
+    /// changes nothing and is reported with a diagnostic (``TrackingDiagnostic/Code/emptyName``,
+    /// ``TrackingDiagnostic/Code/nameTooLong``), as for ``alias(_:)`` and ``group(_:traits:)-(_,TrackingProperties)``:
+    /// a cut id would name another user, whose traits would merge.
+    ///
+    /// The traits kept are those the ``TrackingConfiguration/beforeSend`` hooks leave in the event's
+    /// properties: a hook that removes `eventProperties["email"]` keeps it out of ``identity``, off later
+    /// events and out of `identity.json`. A hook that drops the identify event keeps its user id but none of
+    /// its traits. While ``consent`` is ``DeliveryConsent/denied`` no hook runs and only the user id is kept
+    /// (in memory).
     /// - Parameters:
     ///   - userID: The app's identifier for the user.
     ///   - traits: What is known about the user (plan, locale…): this event's `traits`, and merged into
@@ -113,11 +127,13 @@ extension Tracker {
         if Thread.isMainThread {
             MainActor.assumeIsolated { _ = endAllSpansAndDeliver() }
         }
-        callLock.withLock {
-            identityStore.reset()
-            sessionStore.start(at: configuration.clock.now().date)
-            for sink in sinks {
-                sink.reset()
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in
+                identityStore.reset()
+                sessionStore.start(at: date)
+                for sink in sinks {
+                    sink.reset()
+                }
             }
         }
     }
@@ -125,23 +141,40 @@ extension Tracker {
     // MARK: - Internal
 
     /// Stamps `event` with the current identity, context and session, validates it, runs the hooks and hands
-    /// it to every sink, under the call lock.
-    /// - Returns: The event as delivered, or `nil` when validation or a hook dropped it.
+    /// it to every sink, in the order of the tracker's calls, with no lock held (see ``TrackerMailbox``).
+    /// - Returns: The event as delivered, or `nil` when validation, a hook or consent dropped it, or when
+    ///   another thread was delivering (it delivers this event in turn).
     @discardableResult
     nonisolated func deliver(_ event: TrackingEvent) -> TrackingEvent? {
-        callLock.withLock {
-            prepared(event).flatMap(processed).flatMap(send)
+        let result = DeliveredEvent()
+        let ranHere = mailbox.submit { [self] in
+            result.event = deliverNow(event)
         }
+        return ranHere ? result.event : nil
+    }
+
+    /// Delivers `event` now, as the mailbox's deliverer: unless consent is denied (then nothing is stamped
+    /// and no hook sees it), stamps it, validates it, runs the hooks and sends it.
+    /// - Returns: The event as delivered, or `nil`.
+    nonisolated func deliverNow(_ event: TrackingEvent) -> TrackingEvent? {
+        guard consentGate.allowsRecording else { return nil }
+        return prepared(event).flatMap(processed).flatMap(send)
     }
 
     /// Hands `event` to every sink the person's ``consent`` allows, in order: the one point where events
-    /// leave the tracker. Called with the call lock held, after validation and the
+    /// leave the tracker. Called by the mailbox's deliverer, after validation and the
     /// ``TrackingConfiguration/beforeSend`` hooks.
     /// - Returns: `event`, as delivered.
     nonisolated func send(_ event: TrackingEvent) -> TrackingEvent? {
-        callLock.eventsDelivered += 1
+        mailbox.noteDelivered()
         sessionStore.didDeliver(event.session)
-        for sink in callLock.sinksAllowedByConsent {
+        hand(event, to: consentGate.sinks(keeping: event))
+        return event
+    }
+
+    /// Hands `event` to `sinks`, in order; a sink that throws costs a diagnostic, not the others' copy.
+    nonisolated func hand(_ event: TrackingEvent, to sinks: [any TrackingSink]) {
+        for sink in sinks {
             do {
                 try sink.receive(event)
             } catch {
@@ -151,7 +184,6 @@ extension Tracker {
                 ))
             }
         }
-        return event
     }
 
     /// `event` stamped with `identity` (default: the current one), the current context and session, and
@@ -178,29 +210,51 @@ extension Tracker {
 
     // MARK: - Private
 
-    /// Delivers the event `make` builds with the time of the call, read under the call lock so that
+    /// Delivers the event `make` builds with the time of the call, read as the call is ordered, so that
     /// timestamps follow delivery order.
-    private nonisolated func record(_ make: (Date) -> TrackingEvent) {
-        callLock.withLock {
-            _ = deliver(make(configuration.clock.now().date))
+    private nonisolated func record(_ make: @escaping (Date) -> TrackingEvent) {
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in _ = deliverNow(make(date)) }
         }
     }
 
     private nonisolated func identify(userID: String?, traits: TrackingProperties) {
-        callLock.withLock {
-            let current = identityStore.identity
-            let event = TrackingEvent(
-                timestamp: configuration.clock.now().date, kind: .identify, screen: nil, visibleRatio: 0,
-                eventProperties: traits
-            )
-            let identity = TrackingIdentity(anonymousID: current.anonymousID, userID: userID ?? current.userID, traits: current.traits)
-            guard var valid = prepared(event, identity: identity) else { return }
-            let stored = identityStore.identify(
-                userID: valid.identity?.userID, traits: valid.eventProperties,
-                bounded: { traits, note in sanitizer.bounded(traits: traits, report: note) }
-            )
-            valid.identity = stored
-            _ = processed(valid).flatMap(send)
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in identifyNow(userID: userID, traits: traits, at: date) }
         }
     }
+
+    /// The identify call's delivery. While consent is denied only the user id is kept (in memory), and no
+    /// hook sees the traits. Otherwise the traits kept with the identity are those the hooks leave in the
+    /// event's properties (none when a hook drops the event; the user id is kept all the same).
+    private nonisolated func identifyNow(userID: String?, traits: TrackingProperties, at date: Date) {
+        let current = identityStore.identity
+        let event = TrackingEvent(
+            timestamp: date, kind: .identify, screen: nil, visibleRatio: 0, eventProperties: traits
+        )
+        let identity = TrackingIdentity(anonymousID: current.anonymousID, userID: userID ?? current.userID, traits: current.traits)
+        guard consentGate.allowsRecording else {
+            // Consent denied: nothing is stamped and no hook runs; only the user id is kept, in memory.
+            var bare = TrackingEvent(timestamp: date, kind: .identify, screen: nil, visibleRatio: 0)
+            bare.identity = identity
+            if userID != nil, let valid = sanitizer.sanitize(bare, report: report) {
+                identityStore.identify(userID: valid.identity?.userID, traits: [:])
+            }
+            return
+        }
+        guard let valid = prepared(event, identity: identity) else { return }
+        let kept = processed(valid)
+        let stored = identityStore.identify(
+            userID: valid.identity?.userID, traits: kept?.eventProperties ?? [:],
+            bounded: { traits, note in sanitizer.bounded(traits: traits, report: note) }
+        )
+        guard var delivered = kept else { return }
+        delivered.identity = stored
+        _ = send(delivered)
+    }
+}
+
+/// The event a ticket delivered, read back by the thread that submitted it when it ran there.
+private final class DeliveredEvent: @unchecked Sendable {
+    var event: TrackingEvent?
 }

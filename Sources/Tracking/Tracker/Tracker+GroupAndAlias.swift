@@ -1,8 +1,8 @@
 import Foundation
 
 /// The rest of Segment's call set: `group` and `alias`. Like the other explicit calls they are
-/// `nonisolated`, go through validation, the ``TrackingConfiguration/beforeSend`` hooks and the sinks under
-/// the tracker's lock, and carry the identity, context and session current when they are called.
+/// `nonisolated`, go through validation, the ``TrackingConfiguration/beforeSend`` hooks and the sinks in the
+/// order of the tracker's calls, and carry the identity, context and session of that order.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -26,11 +26,12 @@ extension Tracker {
     ///   - groupID: The app's identifier for the group.
     ///   - traits: What is known about the group.
     public nonisolated func group(_ groupID: String, traits: TrackingProperties = [:]) {
-        callLock.withLock {
-            _ = deliver(TrackingEvent(
-                timestamp: configuration.clock.now().date, kind: .group, screen: nil, visibleRatio: 0,
-                eventProperties: traits, groupID: groupID
-            ))
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in
+                _ = deliverNow(TrackingEvent(
+                    timestamp: date, kind: .group, screen: nil, visibleRatio: 0, eventProperties: traits, groupID: groupID
+                ))
+            }
         }
     }
 
@@ -47,19 +48,31 @@ extension Tracker {
     /// drops the event with a diagnostic. The new user id is kept even when a hook drops the event.
     /// - Parameter newUserID: The user id from now on.
     public nonisolated func alias(_ newUserID: String) {
-        callLock.withLock {
-            let current = identityStore.identity
-            let event = TrackingEvent(
-                timestamp: configuration.clock.now().date, kind: .alias, screen: nil, visibleRatio: 0,
-                previousID: current.userID ?? current.anonymousID.uuidString.lowercased()
-            )
-            var identity = current
-            identity.userID = newUserID
-            guard let valid = prepared(event, identity: identity) else { return }
-            if newUserID != current.userID {
-                identityStore.alias(userID: newUserID)
-            }
-            _ = processed(valid).flatMap(send)
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in aliasNow(newUserID, at: date) }
         }
+    }
+
+    // MARK: - Private
+
+    /// The alias call's delivery: while consent is denied, the new user id is kept (in memory) without any
+    /// stamp or hook.
+    private nonisolated func aliasNow(_ newUserID: String, at date: Date) {
+        let current = identityStore.identity
+        let event = TrackingEvent(
+            timestamp: date, kind: .alias, screen: nil, visibleRatio: 0,
+            previousID: current.userID ?? current.anonymousID.uuidString.lowercased()
+        )
+        var identity = current
+        identity.userID = newUserID
+        let allowed = consentGate.allowsRecording
+        var bare = event
+        bare.identity = identity
+        guard let valid = allowed ? prepared(event, identity: identity) : sanitizer.sanitize(bare, report: report) else { return }
+        if newUserID != current.userID {
+            identityStore.alias(userID: newUserID)
+        }
+        guard allowed else { return }
+        _ = processed(valid).flatMap(send)
     }
 }

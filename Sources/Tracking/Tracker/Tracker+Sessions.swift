@@ -18,16 +18,14 @@ extension Tracker {
     /// tracker.startSession()   // a workout begins
     /// ```
     public nonisolated func startSession() {
-        callLock.withLock {
-            sessionStore.start(at: configuration.clock.now().date)
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in sessionStore.start(at: date) }
         }
     }
 
     /// Ends the running session: the next event starts a new one (with that event's time as its id).
     /// Records no event. Callable from any thread.
     public nonisolated func endSession() {
-        callLock.withLock {
-            sessionStore.end()
-        }
+        mailbox.submit { [self] in sessionStore.end() }
     }
 }

@@ -109,6 +109,9 @@ public final class Tracker {
 
     deinit {
         RunningTrackers.remove(ObjectIdentifier(self))
+        for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
+            delivery.backgroundTrackers.remove()
+        }
     }
 
     /// Starts scanning on the main run loop. Does nothing if already started.
@@ -158,7 +161,9 @@ public final class Tracker {
     /// Scans once, now, records, and delivers the resulting events to the sinks before returning them.
     ///
     /// Works whether or not the tracker is started, and regardless of run-loop mode or application state:
-    /// it is meant for tests and debugging. A call from inside a sink (during another scan's delivery) is
+    /// it is meant for tests and debugging. When another thread is delivering an explicit call's event at
+    /// that moment, the scan's events reach the sinks right after it, from that thread, and are not in the
+    /// returned array. A call from inside a sink (during another scan's delivery) is
     /// skipped with a ``TrackingDiagnostic/Code/reentrantScan`` diagnostic.
     /// - Returns: The events delivered by this scan, in order.
     @discardableResult
@@ -207,7 +212,7 @@ public final class Tracker {
     /// What the tracker has done since it was created. Main actor, like scanning.
     public var statistics: TrackingStatistics {
         var statistics = scanStatistics
-        statistics.eventsDelivered = callLock.withLock { callLock.eventsDelivered }
+        statistics.eventsDelivered = mailbox.eventsDelivered
         return statistics
     }
 
@@ -263,11 +268,17 @@ public final class Tracker {
         contextProvider = ContextProvider(notificationCenter: notificationCenter, gather: gatherContext)
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
-        consentSwitch = TrackerConsent(directory: configuration.storageDirectory, sinks: sinks, report: handler)
-        identityStore = IdentityStore(
-            directory: configuration.storageDirectory, persists: consentSwitch.value != .denied,
-            report: configuration.diagnosticHandler
+        consentSwitch = TrackerConsent(
+            directory: configuration.storageDirectory, sinks: sinks, defaultConsent: configuration.defaultConsent, report: handler
         )
+        consentGate = TrackerConsentGate(consent: consentSwitch.value, sinks: sinks)
+        let persists = consentSwitch.value != .denied
+        let shared = SharedStorageState.state(for: configuration.storageDirectory) {
+            IdentityStore(directory: configuration.storageDirectory, persists: persists, report: handler)
+        }
+        sharedStorage = shared
+        identityStore = shared.identityStore
+        identityStore.persists = persists
         let sessionStore = SessionStore(
             directory: configuration.storageDirectory, timeout: configuration.sessionTimeout,
             launchedInBackground: UIApplication.shared.applicationState == .background,
@@ -276,9 +287,8 @@ public final class Tracker {
         )
         self.sessionStore = sessionStore
         sessionObserver = SessionLifecycleObserver(
-            notificationCenter: notificationCenter, store: sessionStore, clock: configuration.clock, lock: callLock
+            notificationCenter: notificationCenter, store: sessionStore, clock: configuration.clock, mailbox: mailbox
         )
-        callLock.sinksAllowedByConsent = consentSwitch.allowedSinks
         lifecycle = configuration.tracksApplicationLifecycleEvents
             ? ApplicationLifecycleMonitor(
                 notificationCenter: notificationCenter, version: AppVersion(contextProvider.current.app),
@@ -288,13 +298,14 @@ public final class Tracker {
         // Lifecycle events begin at creation, as Segment's do at setup, not at `start()`: `start()` is about
         // scanning, and an app that only uses the tracker as its analytics client wants them too.
         lifecycle?.begin { [weak self] name, properties in
-            guard let self else { return }
-            if name == .applicationBackgrounded, Thread.isMainThread {
-                // The screens' spans end at the move to the background, before the app's event says so, whichever
-                // observer of the notification (this one or the scheduler's pause) UIKit calls first.
-                MainActor.assumeIsolated { _ = self.endAllSpansAndDeliver() }
-            }
-            self.track(name, properties: properties)
+            self?.track(name, properties: properties)
+        }
+        for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
+            delivery.backgroundTrackers.add()
+        }
+        shared.add(self)
+        backgroundObserver = BackgroundMoveObserver(notificationCenter: notificationCenter) { [weak self] in
+            self?.applicationDidEnterBackground()
         }
     }
 
@@ -356,20 +367,27 @@ public final class Tracker {
         : nil
 
     /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
-    /// is denied.
+    /// is denied; shared by every tracker of the process on that directory.
     nonisolated let identityStore: IdentityStore
+    /// The identity and consent shared with the other trackers on the storage directory.
+    nonisolated let sharedStorage: SharedStorageState
     /// The session stamped on every event, persisted like the identity.
     nonisolated let sessionStore: SessionStore
     /// Tells ``sessionStore`` when the app goes to the background and returns.
     let sessionObserver: SessionLifecycleObserver
-    /// The person's choice (see ``consent``); the sinks it allows are kept in ``callLock``.
+    /// Runs ``applicationDidEnterBackground()`` when the app moves to the background; set at the end of
+    /// `init`, after the lifecycle events of the launch.
+    private(set) var backgroundObserver: BackgroundMoveObserver?
+    /// The person's choice (see ``consent``), persisted and followed by the delivery sinks.
     let consentSwitch: TrackerConsent
+    /// The sinks the person's choice lets events reach, read as events are delivered.
+    nonisolated let consentGate: TrackerConsentGate
     /// The device and app context stamped on every event.
     nonisolated let contextProvider: ContextProvider
     /// Makes events deliverable.
     nonisolated let sanitizer: EventSanitizer
-    /// Orders every call and delivery, from any thread.
-    nonisolated let callLock = TrackerCallLock()
+    /// Orders every call and delivers it, from any thread, with no lock held during callbacks.
+    nonisolated let mailbox = TrackerMailbox()
     /// Records the application lifecycle events; `nil` when they are turned off.
     nonisolated let lifecycle: ApplicationLifecycleMonitor?
 

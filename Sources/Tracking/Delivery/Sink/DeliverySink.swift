@@ -25,6 +25,11 @@ import Foundation
 ///
 /// `Tracker(writeKey: "YOUR_WRITE_KEY")` creates one with the defaults, reachable as ``Tracker/delivery``.
 ///
+/// **Backgrounding**: when the app moves to the background, the sink makes its files reach the storage
+/// device and starts an upload inside a background task. A ``Tracker`` holding the sink starts that upload
+/// itself, right after the backgrounding's own events (`Screen Ended`, `Application Backgrounded`), so they
+/// leave in that upload.
+///
 /// - Important: Use one sink per write key per process: two sinks on the same directory would interleave
 ///   segments.
 public final class DeliverySink: TrackingSink, @unchecked Sendable {
@@ -71,20 +76,19 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         uploader = DeliveryUploader(
             configuration: configuration, store: store, counters: counters, consent: consent
         )
-        let (store, pendingStore, uploader) = (store, pendingStore, uploader)
+        let (store, pendingStore, uploader, trackers) = (store, pendingStore, uploader, backgroundTrackers)
         backgroundObservation = notificationCenter.addObserver(
             forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
         ) { notification in
-            DispatchQueue.global(qos: .utility).async {
-                store.synchronize()
-                pendingStore.synchronize()
-            }
+            // A tracker that holds this sink asks for the upload itself, after recording the backgrounding's
+            // own events (see `uploadAtBackgrounding(application:)`): an upload started here, by an observer
+            // registered before the tracker's, would leave those events behind.
+            guard trackers.count == 0 else { return }
             // UIKit posts it on the main thread, with the application as its object.
-            guard let application = notification.object as? UIApplication, let uploader,
-                  consent.current == .granted else { return }
-            MainActor.assumeIsolated {
-                uploader.flushInBackground(application: application)
-            }
+            Self.uploadAtBackgrounding(
+                application: notification.object as? UIApplication, store: store, pendingStore: pendingStore,
+                uploader: uploader, consent: consent
+            )
         }
         let queued = store.recoveredUnacknowledgedEventCount
         let pending = pendingStore.recoveredUnacknowledgedEventCount
@@ -240,6 +244,20 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
 
     // MARK: - Internal
 
+    /// The trackers that hold this sink and upload it at backgrounding themselves; while there is one, the
+    /// sink's own observer of `didEnterBackgroundNotification` does nothing.
+    let backgroundTrackers = BackgroundTrackerCount()
+
+    /// Makes what is stored reach the storage device and, when consent is granted, starts an upload inside a
+    /// background task: what the app does when it moves to the background. Main thread.
+    /// - Parameter application: The app (`UIApplication.shared`); `nil` uploads without a background task.
+    @MainActor
+    func uploadAtBackgrounding(application: UIApplication?) {
+        Self.uploadAtBackgrounding(
+            application: application, store: store, pendingStore: pendingStore, uploader: uploader, consent: consentState
+        )
+    }
+
     /// What became of the last upload request, or `nil` before the first (for the debug overlay).
     var lastUpload: DeliveryUploadReport? {
         counters.lastUpload
@@ -263,6 +281,24 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     private let diagnostics: DeferredDiagnostics
     /// Serializes consent changes (their file work runs outside the consent lock).
     private let consentChangeLock = NSLock()
+
+    private static func uploadAtBackgrounding(
+        application: UIApplication?, store: EventStore, pendingStore: EventStore, uploader: DeliveryUploader?,
+        consent: ConsentState
+    ) {
+        DispatchQueue.global(qos: .utility).async {
+            store.synchronize()
+            pendingStore.synchronize()
+        }
+        guard let uploader, consent.current == .granted else { return }
+        guard let application else {
+            uploader.flush()
+            return
+        }
+        MainActor.assumeIsolated {
+            uploader.flushInBackground(application: application)
+        }
+    }
 
     /// Moves the stores to what `consent` requires, with the consent lock held: only what must be done
     /// before the next event is stored (a rename to seal, detaching what denial purges). Returns whether

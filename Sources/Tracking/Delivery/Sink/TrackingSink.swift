@@ -1,10 +1,18 @@
 /// Where a ``Tracker`` delivers its events: the backend side of the tracker, like swift-log's `LogHandler`.
 ///
 /// The tracker calls ``receive(_:)`` once per event and sink, in the order the events were recorded, one
-/// event at a time (under the tracker's lock), on the thread that recorded the event: the main thread for
-/// scanned events, the caller's thread for ``Tracker/track(_:properties:)-(_,TrackingProperties)`` and the other explicit calls,
-/// which may come from any thread. A sink that needs to do slow work (network, heavy encoding) must hand
-/// the event off to its own queue and return at once: the caller may be the main thread.
+/// event at a time, with no lock of the tracker held, on the thread that recorded the event (the main
+/// thread for scanned events, the caller's thread for ``Tracker/track(_:properties:)-(_,TrackingProperties)``
+/// and the other explicit calls, which may come from any thread), or, when another thread was delivering at
+/// that moment, on that thread or the tracker's delivery queue. A sink may call the tracker back (that
+/// event is delivered after the current one). A sink that needs to do slow work (network, heavy encoding)
+/// must hand the event off to its own queue and return at once: the caller may be the main thread.
+///
+/// While ``Tracker/consent`` is ``DeliveryConsent/pending``, only ``DeliverySink``s receive events; the
+/// tracker keeps the last 1,000 for the other sinks and hands them over, oldest first, when consent is
+/// granted (a ``TrackingDiagnostic/Code/pendingEventsDropped`` diagnostic counts older ones), before any
+/// event recorded after the grant. They are kept in memory: what a previous process recorded while pending
+/// reaches only the delivery sinks. A denial forgets them.
 ///
 /// Throwing is how a sink reports that it could not take an event: the tracker turns the error into a
 /// ``TrackingDiagnostic/Code/sinkFailed`` diagnostic, and the other sinks still receive the event.

@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Orders a tracker's calls from every thread and delivers them one at a time, in that order, with no lock
+/// held while a callback runs (a sink's `receive`, a ``TrackingConfiguration/beforeSend`` hook, the
+/// diagnostic handler): a callback that calls the tracker, or waits on a queue that does, never deadlocks.
+///
+/// **Under the lock** a call only reads the time (when it needs one) and enqueues a ticket: the work that
+/// stamps, validates and hands the event on. The order of tickets is the order of timestamps.
+///
+/// **After the lock**, one thread at a time delivers tickets in that order (the *deliverer*). A call that
+/// finds nobody delivering becomes the deliverer and delivers everything queued up to and including its own
+/// tickets, and those its own callbacks add, before it returns: uncontended, a call's event has reached
+/// every sink when the call returns, on the calling thread. A call that finds another thread delivering
+/// returns at once; that thread delivers its ticket in turn. A call made by a callback (on the deliverer's
+/// thread) is queued and delivered after the current one, never nested. Once past its own tickets, the main
+/// thread hands what is left to a serial delivery queue; another thread goes on up to
+/// ``handOffAfter`` more tickets, then does the same. So nobody ever waits for another thread's callback.
+///
+/// **Bounded backlog**: a call off the main thread that finds ``backlogLimit`` tickets waiting is held until
+/// fewer wait, as long as delivery makes progress (a deliverer stuck in a callback for more than a second
+/// releases it: holding it then could deadlock). The main thread is never held.
+final class TrackerMailbox: @unchecked Sendable {
+    // MARK: - Internal
+
+    /// Tickets waiting beyond which calls off the main thread are held.
+    static let backlogLimit = 5_000
+    /// Tickets of other threads a thread delivers past its own before handing the rest to the queue.
+    static let handOffAfter = 5_000
+
+    /// How long a held call waits without any ticket delivered before it stops waiting (tests lengthen it).
+    var stallTimeout: TimeInterval = 1
+
+    /// Calls held now because the backlog is full (for tests).
+    var heldCount: Int {
+        state.lock()
+        defer { state.unlock() }
+        return held
+    }
+
+    /// Events handed to the sinks so far.
+    var eventsDelivered: Int {
+        state.lock()
+        defer { state.unlock() }
+        return delivered
+    }
+
+    /// Counts one event handed to the sinks; called by a ticket's work.
+    func noteDelivered() {
+        state.lock()
+        delivered += 1
+        state.unlock()
+    }
+
+    /// Enqueues the work `make` builds from the time read now, under the lock (so that timestamps follow the
+    /// order of tickets), then delivers as described above.
+    /// - Returns: Whether the work ran on this thread before returning.
+    @discardableResult
+    func submit(readingClock clock: any TrackingClock, _ make: (Date) -> () -> Void) -> Bool {
+        enqueue { make(clock.now().date) }
+    }
+
+    /// Enqueues `work` and delivers as described above.
+    /// - Returns: Whether the work ran on this thread before returning.
+    @discardableResult
+    func submit(_ work: @escaping () -> Void) -> Bool {
+        enqueue { work }
+    }
+
+    /// Returns once every ticket enqueued so far has been delivered, for at most `timeout` seconds (tests).
+    /// Must not be called from a callback.
+    /// - Returns: Whether they were.
+    @discardableResult
+    func waitUntilDelivered(timeout: TimeInterval = 60) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        state.lock()
+        defer { state.unlock() }
+        while isDelivering || !queue.isEmpty {
+            guard state.wait(until: deadline) else { return false }
+        }
+        return true
+    }
+
+    // MARK: - Private
+
+    private struct Ticket {
+        var number: UInt64
+        var work: () -> Void
+    }
+
+    /// A lock and the condition held calls and ``waitUntilDelivered(timeout:)`` wait on.
+    private let state = NSCondition()
+    private let deliveryQueue = DispatchQueue(label: "Sightline.TrackerMailbox", qos: .utility)
+    private var queue: [Ticket] = []
+    private var head = 0
+    private var nextNumber: UInt64 = 0
+    private var delivered = 0
+    /// Tickets delivered so far (of any kind): the progress held calls watch.
+    private var ticketsDelivered = 0
+    private var isDelivering = false
+    private var held = 0
+    /// The deliverer's thread, while one is delivering (`nil` while the queue's turn is pending).
+    private var deliverer: pthread_t?
+    /// The last ticket the deliverer delivers before it may hand off.
+    private var ownLast: UInt64 = 0
+
+    private var waiting: Int { queue.count - head }
+
+    private func isDeliverer(_ thread: pthread_t) -> Bool {
+        guard isDelivering, let deliverer else { return false }
+        return pthread_equal(deliverer, thread) != 0
+    }
+
+    private func enqueue(_ make: () -> () -> Void) -> Bool {
+        let thread = pthread_self()
+        let isMain = Thread.isMainThread
+        state.lock()
+        if !isMain, !isDeliverer(thread) {
+            holdWhileFull()
+        }
+        let number = nextNumber
+        nextNumber &+= 1
+        queue.append(Ticket(number: number, work: make()))
+        if isDelivering {
+            if isDeliverer(thread) { ownLast = max(ownLast, number) }
+            state.unlock()
+            return false
+        }
+        isDelivering = true
+        deliverer = thread
+        ownLast = number
+        state.unlock()
+        drain(isMain: isMain, limit: Self.handOffAfter)
+        return true
+    }
+
+    /// Waits, with the lock held, while the backlog is full and delivery progresses.
+    private func holdWhileFull() {
+        held += 1
+        defer { held -= 1 }
+        while waiting >= Self.backlogLimit {
+            let progress = ticketsDelivered
+            if !state.wait(until: Date(timeIntervalSinceNow: stallTimeout)), ticketsDelivered == progress { return }
+        }
+    }
+
+    /// Delivers tickets in order, as the deliverer: up to ``ownLast``, then (the main thread at once, others
+    /// after `limit` more) hands the rest to the delivery queue.
+    private func drain(isMain: Bool, limit: Int) {
+        var extra = 0
+        while true {
+            state.lock()
+            guard head < queue.count else {
+                queue.removeAll(keepingCapacity: queue.capacity <= 1_024)
+                head = 0
+                isDelivering = false
+                deliverer = nil
+                state.broadcast()
+                state.unlock()
+                return
+            }
+            let ticket = queue[head]
+            if ticket.number > ownLast {
+                if isMain || extra >= limit {
+                    deliverer = nil
+                    state.unlock()
+                    deliveryQueue.async { [self] in drainOnQueue() }
+                    return
+                }
+                extra += 1
+            }
+            queue[head].work = {}
+            head += 1
+            if head >= 1_024, head * 2 >= queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            state.unlock()
+            ticket.work()
+            state.lock()
+            ticketsDelivered += 1
+            if waiting < Self.backlogLimit { state.broadcast() }
+            state.unlock()
+        }
+    }
+
+    /// The delivery queue's turn: delivers everything queued, however it grows.
+    private func drainOnQueue() {
+        state.lock()
+        deliverer = pthread_self()
+        ownLast = .max
+        state.unlock()
+        drain(isMain: false, limit: .max)
+    }
+}
