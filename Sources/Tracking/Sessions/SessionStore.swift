@@ -129,6 +129,14 @@ final class SessionStore: @unchecked Sendable {
         fileQueue.sync {}
     }
 
+    /// Waits for the saves requested so far: once its tracker is gone, nothing of it writes any more (an
+    /// app's test that removes the storage directory after releasing its tracker does not find it again).
+    deinit {
+        if DispatchQueue.getSpecific(key: Self.fileQueueKey) == nil {
+            Self.fileQueue.sync {}
+        }
+    }
+
     // MARK: - Private
 
     /// Far more than the state takes; a larger file is not read.
@@ -136,7 +144,13 @@ final class SessionStore: @unchecked Sendable {
     /// How often activity alone is saved, at most.
     private static let activitySaveInterval: TimeInterval = 15
     /// Where every store reads and writes its file, in order.
-    private static let fileQueue = DispatchQueue(label: "Sightline.SessionStore", qos: .utility)
+    private static let fileQueue: DispatchQueue = {
+        let queue = DispatchQueue(label: "Sightline.SessionStore", qos: .utility)
+        queue.setSpecific(key: fileQueueKey, value: ())
+        return queue
+    }()
+    /// Set on ``fileQueue``: a store released on it does not wait for it.
+    private static let fileQueueKey = DispatchSpecificKey<Void>()
 
     private let fileURL: URL
     private let timeout: TimeInterval
