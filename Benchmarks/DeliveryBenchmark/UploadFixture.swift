@@ -6,10 +6,12 @@ import Tracking
 enum UploadFixture {
     // MARK: - Internal
 
-    /// `count` impressions and screen views (one screen view per 10 events), the same on every run.
+    /// `count` impressions and screen views (one screen view per 10 events), the same on every run but for
+    /// their times: a quarter second apart, the last a minute before now, so that none is ever older than the
+    /// store's `maximumEventAge` (7 days) whatever the date the benchmark runs on.
     static func events(count: Int) -> [TrackingEvent] {
         var generator = SplitMix(seed: 0xB47C)
-        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let start = Date().addingTimeInterval(-60 - Double(count) * 0.25)
         return (0..<count).map { index in
             let screen = TrackingScreen(screenName: "feed", identifier: "tab-\(index % 3)", properties: ["section": "home"])
             if index % 10 == 0 {

@@ -20,8 +20,8 @@ final class CleartextEndpointTests: XCTestCase {
     }
 
     func testASinkRefusesACleartextEndpointWithADiagnosticAndKeepsStoring() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("Cleartext-\(UUID())", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let root = TemporaryDirectory.url("Cleartext")
+        defer { TemporaryDirectory.remove(root) }
         let diagnostics = DiagnosticLog()
         var configuration = DeliveryConfiguration(writeKey: "cleartext_key")
         configuration.storageDirectory = root

@@ -125,6 +125,22 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
         }
     }
 
+    func test50_aVersionFileWithAnOverLongVersionReadsAsUnknownWithADiagnostic() throws {
+        let app = LifecycleApp(directory: directory, log: log)
+        try MainActor.assumeIsolated {
+            try FileManager.default.createDirectory(at: app.directory, withIntermediateDirectories: true)
+            let file = app.directory.appendingPathComponent("app-version.json")
+            try JSONSerialization.data(withJSONObject: ["version": String(repeating: "9", count: 3_000), "build": "1"]).write(to: file)
+            let sink = InMemoryTrackingSink()
+            let tracker = app.launch(version: "2.0", build: "20", sinks: [sink])
+            XCTAssertEqual(sink.events.map(\.name), ["Application Opened"])
+            XCTAssertEqual(app.log.codes, [.lifecycleStorageFailed])
+            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String]
+            XCTAssertEqual(saved, ["version": "2.0", "build": "20"])
+            _ = tracker
+        }
+    }
+
     // MARK: - Deep links (acceptance 36)
 
     func test36_aDeepLinkIsRecordedWithoutCredentialsFragmentOrRemovedQueryItems() throws {

@@ -34,6 +34,39 @@ final class EventSanitizerPropertyTests: XCTestCase {
         ])
     }
 
+    func testDatesOutOfRangeAreDroppedWithADiagnosticNotRewritten() {
+        let lastMillisecond = Date(timeIntervalSince1970: 253_402_300_799.999)
+        let firstSecond = Date(timeIntervalSince1970: -62_167_219_200)
+        let (result, messages) = sanitize(track([
+            "nan": .date(Date(timeIntervalSince1970: .nan)), "far": .date(Date(timeIntervalSince1970: 1e15)),
+            "early": .date(Date(timeIntervalSince1970: -1e13)), "inf": .date(Date(timeIntervalSince1970: -.infinity)),
+            "last": .date(lastMillisecond), "first": .date(firstSecond),
+            "list": [.date(Date(timeIntervalSince1970: .infinity)), 1, .date(lastMillisecond)],
+            "nested": ["at": .date(Date(timeIntervalSince1970: 1e15)), "ok": true],
+        ]), with: EventSanitizer())
+        // Keys first: printing a NaN date (in a failure message) traps in Foundation.
+        XCTAssertEqual(result?.keys.sorted(), ["first", "last", "list", "nested"])
+        if result?.keys.count == 4 {
+            XCTAssertEqual(result, ["last": .date(lastMillisecond), "first": .date(firstSecond),
+                                    "list": [1, .date(lastMillisecond)], "nested": ["ok": true]])
+        }
+        let dropped = "is a date that is not finite or not within years 0000 to 9999; dropped"
+        let held = "holds 1 date(s) not finite or not within years 0000 to 9999; dropped"
+        XCTAssertEqual(messages, [
+            #"[Tracking] invalid_property: property "early" of the track event "# + dropped,
+            #"[Tracking] invalid_property: property "far" of the track event "# + dropped,
+            #"[Tracking] invalid_property: property "inf" of the track event "# + dropped,
+            #"[Tracking] invalid_property: property "list" of the track event "# + held,
+            #"[Tracking] invalid_property: property "nan" of the track event "# + dropped,
+            #"[Tracking] invalid_property: property "nested" of the track event "# + held,
+        ])
+        var traitMessages: [String] = []
+        XCTAssertEqual(EventSanitizer().bounded(traits: ["born": .date(Date(timeIntervalSince1970: .nan)), "plan": "pro"]) {
+            traitMessages.append($0.code.rawValue)
+        }.keys.sorted(), ["plan"])
+        XCTAssertEqual(traitMessages, ["invalid_property"])
+    }
+
     func testValuesNestedDeeperThanTheLimitAreDropped() {
         let (result, messages) = sanitize(track([
             "a": [[1], 2, []], "b": [1], "c": ["x": ["y": 1], "z": true],

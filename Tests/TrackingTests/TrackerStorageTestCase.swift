@@ -9,11 +9,11 @@ class TrackerStorageTestCase: HeadlessTestCase {
 
     override func setUp() {
         super.setUp()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(type(of: self))-\(UUID())")
+        directory = TemporaryDirectory.url("\(type(of: self))")
     }
 
     override func tearDown() {
-        try? FileManager.default.removeItem(at: directory)
+        TemporaryDirectory.remove(directory)
         super.tearDown()
     }
 }

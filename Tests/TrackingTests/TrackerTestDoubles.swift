@@ -40,9 +40,7 @@ extension TrackingConfiguration {
         configuration.tracksApplicationLifecycleEvents = false
         configuration.clock = clock
         configuration.diagnosticHandler = log.handler
-        configuration.storageDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("SightlineTests-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-            .appendingPathComponent(UUID().uuidString, isDirectory: true)
+        configuration.storageDirectory = TemporaryDirectory.url("Tracker")
         return configuration
     }
 }

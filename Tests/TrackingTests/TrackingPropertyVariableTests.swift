@@ -6,8 +6,8 @@ import XCTest
 /// the public API only (no `@testable`), so what compiles here compiles in an app.
 final class TrackingPropertyVariableTests: HeadlessTestCase {
     func testVariablesOfEveryStandardTypeGoInAsTheyAre() {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("PropertyVariables-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory.url("PropertyVariables")
+        defer { TemporaryDirectory.remove(directory) }
         MainActor.assumeIsolated {
             let sink = InMemoryTrackingSink()
             var configuration = TrackingConfiguration.testing(clock: ManualTrackingClock(), log: DiagnosticLog())

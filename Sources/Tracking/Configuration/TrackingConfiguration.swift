@@ -163,17 +163,30 @@ public struct TrackingConfiguration: Sendable {
     /// `Deep Link Opened` either way.
     public var tracksApplicationLifecycleEvents = true
 
-    /// Names of query items that ``Tracker/openURL(_:referringApplication:)-(URL,_)`` leaves out of the URLs
-    /// it records (in `Deep Link Opened` and `Application Opened`), compared exactly after percent-decoding.
-    /// Default: `access_token`, `id_token`, `refresh_token`, `token`, `code` and `password`, which sign-in
-    /// and password-reset links carry. Credentials (`user:password@`) and the fragment are always removed.
+    /// Which query parameters ``Tracker/openURL(_:referringApplication:)-(URL,_)`` keeps in the URLs it
+    /// records (in `Deep Link Opened` and `Application Opened`): ``DeepLinkQueryPolicy/removing(_:)`` named
+    /// ones, or ``DeepLinkQueryPolicy/keepingOnly(_:)`` named ones. Names are compared percent-decoded,
+    /// trimmed and case-folded, with the bracket and dot suffixes web frameworks read; URLs nested in a
+    /// parameter's value are cleaned too. Default: ``DeepLinkQueryPolicy/default``, removing `access_token`,
+    /// `id_token`, `refresh_token`, `token`, `code` and `password`, which sign-in and password-reset links
+    /// carry. Credentials (`user:password@`) and the fragment are always removed.
+    ///
+    /// ```swift
+    /// configuration.deepLinkQueryPolicy = .keepingOnly(["utm_source", "utm_campaign", "item"])
+    /// ```
+    public var deepLinkQueryPolicy: DeepLinkQueryPolicy = .default
+
+    /// The names ``deepLinkQueryPolicy`` removes: its ``DeepLinkQueryPolicy/removedNames``, or an empty set
+    /// while it keeps only named parameters. Setting it sets ``deepLinkQueryPolicy`` to
+    /// ``DeepLinkQueryPolicy/removing(_:)`` the new names.
     ///
     /// ```swift
     /// configuration.deepLinkQueryItemsToRemove.insert("email")
     /// ```
-    public var deepLinkQueryItemsToRemove: Set<String> = [
-        "access_token", "id_token", "refresh_token", "token", "code", "password",
-    ]
+    public var deepLinkQueryItemsToRemove: Set<String> {
+        get { deepLinkQueryPolicy.removedNames ?? [] }
+        set { deepLinkQueryPolicy = .removing(newValue) }
+    }
     /// Whether the tracker records taps on tracked elements (``TrackingEventKind/tap`` and
     /// ``TrackingEventKind/rageTap``). Default `true`.
     ///

@@ -40,8 +40,9 @@ public struct TrackingDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A string property value was longer than ``TrackingConfiguration/maximumPropertyValueLength``;
         /// it was truncated.
         public static let propertyValueTooLong = Code(rawValue: "property_value_too_long")
-        /// A property had an empty key or a NaN or infinite number; the property was dropped (a number inside
-        /// an array or object became `null`).
+        /// A property had an empty key, a NaN or infinite number, or a date that is not finite or not within
+        /// years 0000 to 9999; the property was dropped (such a number inside an array or object became `null`,
+        /// such a date was dropped from it).
         public static let invalidProperty = Code(rawValue: "invalid_property")
         /// A sink threw while receiving an event; the other sinks still received it.
         public static let sinkFailed = Code(rawValue: "sink_failed")

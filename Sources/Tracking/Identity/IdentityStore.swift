@@ -130,20 +130,15 @@ final class IdentityStore: @unchecked Sendable {
         return fresh
     }
 
-    /// The identity in the file, or `nil` (with a diagnostic unless there is no file). Traits that do not
-    /// decode cost a diagnostic and the traits, not the identity.
+    /// The identity in the file, or `nil` (with a diagnostic unless there is no file). Each field is read
+    /// within the API's bounds (``IdentityFile``): a bad one costs a diagnostic and that field, not the
+    /// identity, and the repaired identity is written back.
     private func read() -> TrackingIdentity? {
         do {
             let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
-            if let stored = try? JSONDecoder().decode(TrackingIdentity.self, from: Data(bytes)) {
-                return stored
-            }
-            if let ids = try? JSONDecoder().decode(Identifiers.self, from: Data(bytes)) {
-                note(TrackingDiagnostic(
-                    code: .identityStorageFailed,
-                    message: "identity.json holds traits that cannot be read; the identity is kept without them"
-                ))
-                return TrackingIdentity(anonymousID: ids.anonymousID, userID: ids.userID)
+            if let file = IdentityFile(decoding: bytes, report: note) {
+                if file.isRepaired { save(file.identity) }
+                return file.identity
             }
             note(TrackingDiagnostic(
                 code: .identityStorageFailed,
@@ -156,12 +151,6 @@ final class IdentityStore: @unchecked Sendable {
             ))
         } catch {}
         return nil
-    }
-
-    /// The ids of an identity file, read when its traits are not readable.
-    private struct Identifiers: Decodable {
-        var anonymousID: UUID
-        var userID: String?
     }
 
     /// Makes `identity` current and writes it unless consent is denied; called with the lock held. Traits

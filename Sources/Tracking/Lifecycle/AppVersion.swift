@@ -17,4 +17,14 @@ struct AppVersion: Codable, Hashable, Sendable {
         self.version = version
         self.build = build
     }
+
+    /// The longest version or build read from a file, in UTF-8 bytes: that of a name
+    /// (``TrackingConfiguration/maximumNameLength``'s default). Real ones take a few bytes.
+    static let maximumLength = 256
+
+    /// Whether the version and build are within ``maximumLength``: a file holding longer ones was not written
+    /// by Sightline, and its values are not reported as a previous version.
+    var isWithinBounds: Bool {
+        version.utf8.count <= Self.maximumLength && build.utf8.count <= Self.maximumLength
+    }
 }

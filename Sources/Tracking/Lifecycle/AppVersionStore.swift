@@ -34,7 +34,15 @@ final class AppVersionStore {
     func previous() -> Previous {
         do {
             let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
-            if let version = try? JSONDecoder().decode(AppVersion.self, from: Data(bytes)) {
+            if let version = try? JSONDecoder().decode(AppVersion.self, from: Data(ShallowJSON.bounded(bytes).bytes)) {
+                guard version.isWithinBounds else {
+                    report(TrackingDiagnostic(
+                        code: .lifecycleStorageFailed,
+                        message: "app-version.json holds a version or build over \(AppVersion.maximumLength) UTF-8 bytes; "
+                            + "no install or update is recorded at this launch"
+                    ))
+                    return .unknown
+                }
                 return .recorded(version)
             }
             report(TrackingDiagnostic(

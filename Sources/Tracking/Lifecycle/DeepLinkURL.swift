@@ -1,7 +1,11 @@
 import Foundation
 
-/// A URL made fit for analytics: validated, without credentials, fragment or the query items the app
-/// names, rebuilt from its parts with `URLComponents` (never by editing the string).
+/// A URL made fit for analytics: validated, without credentials, fragment or the query parameters the
+/// app's ``DeepLinkQueryPolicy`` leaves out, rebuilt from its parts with `URLComponents` (never by editing
+/// the string).
+///
+/// A URL over ``maximumLength`` UTF-8 bytes is refused before it is parsed, so that cleaning stays cheap
+/// whatever the app is handed (a deep link may come from any web page or message).
 ///
 /// Any scheme is a deep link (`https://127.0.0.1/item/42`, `myapp://item/42`) except `file`, whose paths
 /// name the device's folders. HTTP(S) URLs need a host.
@@ -15,6 +19,7 @@ struct DeepLinkURL {
         case noScheme
         case noHost
         case fileURL
+        case tooLong(Int)
 
         var description: String {
             switch self {
@@ -23,6 +28,7 @@ struct DeepLinkURL {
             case .noScheme: "the URL has no scheme"
             case .noHost: "the HTTP(S) URL has no host"
             case .fileURL: "a file URL is not a deep link"
+            case .tooLong(let length): "the URL is \(length) UTF-8 bytes, over the limit of \(DeepLinkURL.maximumLength)"
             }
         }
     }
@@ -30,30 +36,37 @@ struct DeepLinkURL {
     /// The cleaned URL's string.
     let string: String
 
+    /// The longest URL recorded, in UTF-8 bytes: far longer than real deep links (browsers' own limits start
+    /// at a few KB of query), short enough that cleaning one costs microseconds.
+    static let maximumLength = 16 << 10
+
     /// Parses and cleans `string`.
     /// - Parameters:
     ///   - string: What the app was asked to open.
-    ///   - removedQueryItems: Names of query items to leave out.
-    static func cleaned(_ string: String, removing removedQueryItems: Set<String>) -> Result<DeepLinkURL, Problem> {
+    ///   - policy: Which query parameters to keep.
+    static func cleaned(_ string: String, policy: DeepLinkQueryPolicy) -> Result<DeepLinkURL, Problem> {
+        guard string.utf8.count <= maximumLength else { return .failure(.tooLong(string.utf8.count)) }
         let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return .failure(.empty) }
         guard let components = URLComponents(string: trimmed) else { return .failure(.malformed) }
-        return cleaned(components, removing: removedQueryItems)
+        return cleaned(components, policy: policy)
     }
 
     /// Cleans `url`.
     /// - Parameters:
     ///   - url: What the app was asked to open.
-    ///   - removedQueryItems: Names of query items to leave out.
-    static func cleaned(_ url: URL, removing removedQueryItems: Set<String>) -> Result<DeepLinkURL, Problem> {
-        guard !url.absoluteString.isEmpty else { return .failure(.empty) }
+    ///   - policy: Which query parameters to keep.
+    static func cleaned(_ url: URL, policy: DeepLinkQueryPolicy) -> Result<DeepLinkURL, Problem> {
+        let length = url.absoluteString.utf8.count
+        guard length > 0 else { return .failure(.empty) }
+        guard length <= maximumLength else { return .failure(.tooLong(length)) }
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return .failure(.malformed) }
-        return cleaned(components, removing: removedQueryItems)
+        return cleaned(components, policy: policy)
     }
 
     // MARK: - Private
 
-    private static func cleaned(_ components: URLComponents, removing removedQueryItems: Set<String>) -> Result<DeepLinkURL, Problem> {
+    private static func cleaned(_ components: URLComponents, policy: DeepLinkQueryPolicy) -> Result<DeepLinkURL, Problem> {
         var components = components
         guard let scheme = components.scheme?.lowercased(), !scheme.isEmpty else { return .failure(.noScheme) }
         guard scheme != "file" else { return .failure(.fileURL) }
@@ -63,10 +76,10 @@ struct DeepLinkURL {
         components.user = nil
         components.password = nil
         components.fragment = nil
-        if let items = components.percentEncodedQueryItems {
-            // Compared decoded: `acc%65ss_token` is `access_token` to the app that reads it.
-            let kept = items.filter { !removedQueryItems.contains($0.name.removingPercentEncoding ?? $0.name) }
-            components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+        if let query = components.percentEncodedQuery {
+            // Names compared as servers read them, `;` a separator too, nested URLs cleaned (DeepLinkQueryScrubber).
+            let kept = DeepLinkQueryScrubber(policy: policy).scrubbed(Array(query.utf8))
+            components.percentEncodedQuery = kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
         }
         guard let string = components.string, !string.isEmpty else { return .failure(.malformed) }
         return .success(DeepLinkURL(string: string))

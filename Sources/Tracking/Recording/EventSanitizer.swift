@@ -121,6 +121,7 @@ struct EventSanitizer {
     /// What repairing one top-level property found inside its value, reported once per property.
     private struct Findings {
         var nonFinite = 0
+        var invalidDates = 0
         var longStrings = 0
         var longKeys = 0
         var invalidKeys = 0
@@ -201,6 +202,13 @@ struct EventSanitizer {
                 ))
                 continue
             }
+            if case .date(let date) = value, !WireTimestamp.isRepresentable(date) {
+                report(TrackingDiagnostic(
+                    code: .invalidProperty,
+                    message: "property \"\(prefix(of: key))\" of \(owner) is a date that is not finite or not within years 0000 to 9999; dropped"
+                ))
+                continue
+            }
             let validKey = truncated(key, to: maximumNameLength, code: .nameTooLong,
                                      what: "key \"\(prefix(of: key))\" of a property of \(owner)", report: report) ?? key
             guard repaired[validKey] == nil else {
@@ -240,6 +248,9 @@ struct EventSanitizer {
         case .double(let number) where !number.isFinite:
             findings.nonFinite += 1
             return .null
+        case .date(let date) where !WireTimestamp.isRepresentable(date):
+            findings.invalidDates += 1
+            return nil
         case .string(let text):
             guard let short = cut(text, to: maximumPropertyValueLength) else { return value }
             findings.longStrings += 1
@@ -276,6 +287,7 @@ struct EventSanitizer {
     private func reportFindings(_ findings: Findings, key: String, owner: String, report: (TrackingDiagnostic) -> Void) {
         let found: [(count: Int, code: TrackingDiagnostic.Code, what: String)] = [
             (findings.nonFinite, .invalidProperty, "NaN or infinite number(s); replaced by null"),
+            (findings.invalidDates, .invalidProperty, "date(s) not finite or not within years 0000 to 9999; dropped"),
             (findings.longStrings, .propertyValueTooLong, "string(s) over \(maximumPropertyValueLength) UTF-8 bytes; truncated"),
             (findings.longKeys, .nameTooLong, "key(s) over \(maximumNameLength) UTF-8 bytes; truncated"),
             (findings.invalidKeys, .invalidProperty, "member(s) with an empty or duplicate (once truncated) key; dropped"),
@@ -320,7 +332,8 @@ struct EventSanitizer {
         switch value {
         case .double(let number): number.isFinite
         case .string(let text): text.utf8.count <= maximumPropertyValueLength
-        case .int, .bool, .date, .null: true
+        case .date(let date): WireTimestamp.isRepresentable(date)
+        case .int, .bool, .null: true
         case .array(let elements): elements.allSatisfy(isValid)
         case .object(let members): members.allSatisfy { isValid(key: $0.key) && isValid($0.value) }
         }

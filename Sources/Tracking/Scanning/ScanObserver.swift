@@ -36,6 +36,14 @@ protocol ScanObserver {
 
 /// The production observer: observes nothing.
 struct NoScanObserver: ScanObserver {
+    /// Unused: a stored byte so that the type is not empty. Under `-sanitize=thread`, an empty struct passed
+    /// `inout` into an unspecialized generic function (the scan, at `-Onone`) has no real address, and the
+    /// callee's instrumentation of the inout access (`__tsan_external_write`) writes shadow memory for that
+    /// meaningless address: SEGV. A toolchain fault (Swift 6.3.1 on Linux): swiftlang/swift#35579 stopped
+    /// instrumenting inout accesses to types known to be empty, which a generic parameter is not. Reproduced
+    /// without Sightline: docs/design/tsan-empty-inout.md.
+    private var unused: UInt8 = 0
+
     var observesAnchors: Bool { false }
     func observe(_ anchor: ScanAnchor) {}
 }

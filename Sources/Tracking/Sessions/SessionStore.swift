@@ -131,24 +131,28 @@ final class SessionStore: @unchecked Sendable {
         reportQueue.sync {}
     }
 
-    // MARK: - Private
-
-    /// The file's content.
-    private struct Saved: Codable, Sendable {
-        var session: SessionTracker.Session?
-        /// When the app went to the background, or `nil` in the foreground.
-        var backgroundedAt: Date?
-        /// The last time the process was known to be alive (an event or a lifecycle change).
-        var lastActivityAt: Date
-        var lastID: Int64
+    /// Waits for the saves requested so far: once its tracker is gone, nothing of it writes any more (an
+    /// app's test that removes the storage directory after releasing its tracker does not find it again).
+    deinit {
+        if DispatchQueue.getSpecific(key: Self.fileQueueKey) == nil {
+            Self.fileQueue.sync {}
+        }
     }
+
+    // MARK: - Private
 
     /// Far more than the state takes; a larger file is not read.
     private static let maximumFileSize = 16 << 10
     /// How often activity alone is saved, at most.
     private static let activitySaveInterval: TimeInterval = 15
     /// Where every store reads and writes its file, in order.
-    private static let fileQueue = DispatchQueue(label: "Sightline.SessionStore", qos: .utility)
+    private static let fileQueue: DispatchQueue = {
+        let queue = DispatchQueue(label: "Sightline.SessionStore", qos: .utility)
+        queue.setSpecific(key: fileQueueKey, value: ())
+        return queue
+    }()
+    /// Set on ``fileQueue``: a store released on it does not wait for it.
+    private static let fileQueueKey = DispatchSpecificKey<Void>()
     /// Where failed saves are reported, in order, never on ``fileQueue``.
     private static let reportQueue = DispatchQueue(label: "Sightline.SessionStore.diagnostics", qos: .utility)
 
@@ -187,15 +191,22 @@ final class SessionStore: @unchecked Sendable {
     private func loaded(at date: Date?) -> SessionTracker {
         if let current { return current }
         var machine = SessionTracker(timeout: timeout)
-        if storesOnDisk, let saved = read() {
+        let instant = date ?? now()
+        if storesOnDisk, var saved = read() {
+            // A tampered file costs its bad part (``SessionFile``), and is written again without it below.
+            let isRepaired = saved.bound(now: instant, report: { pending.append($0) })
             machine = SessionTracker(
                 timeout: timeout, restoring: saved.session,
                 backgroundedAt: saved.backgroundedAt ?? saved.lastActivityAt, lastID: saved.lastID
             )
             savedActivityAt = saved.lastActivityAt
             if !launchedInBackground {
-                let (_, clockWentBack) = machine.willEnterForeground(at: date ?? now())
+                let (_, clockWentBack) = machine.willEnterForeground(at: instant)
                 if clockWentBack { reportClockWentBack() }
+            }
+            if isRepaired {
+                save(machine)
+                return machine
             }
         }
         current = machine
@@ -204,12 +215,12 @@ final class SessionStore: @unchecked Sendable {
 
     /// The state in the file, or `nil` (with a diagnostic unless there is no file). Waits for saves
     /// requested before it.
-    private func read() -> Saved? {
+    private func read() -> SessionFile? {
         let fileURL = fileURL
-        return Self.fileQueue.sync { () -> Saved? in
+        return Self.fileQueue.sync { () -> SessionFile? in
             do {
                 let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
-                if let saved = try? JSONDecoder().decode(Saved.self, from: Data(bytes)) {
+                if let saved = SessionFile.decoded(from: bytes) {
                     return saved
                 }
                 self.pending.append(TrackingDiagnostic(
@@ -232,7 +243,7 @@ final class SessionStore: @unchecked Sendable {
         guard storesOnDisk else { return }
         let activity = max(lastActivityAt ?? .distantPast, savedActivityAt ?? .distantPast, machine.session?.startedAt ?? .distantPast)
         savedActivityAt = activity
-        let saved = Saved(
+        let saved = SessionFile(
             session: machine.session, backgroundedAt: machine.backgroundedAt, lastActivityAt: activity, lastID: machine.lastID
         )
         let (fileURL, report) = (fileURL, report)

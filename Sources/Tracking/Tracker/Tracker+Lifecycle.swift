@@ -32,11 +32,12 @@ extension Tracker {
     /// `Deep Link Opened` ``TrackingEventKind/track`` event with `url` and `referring_application`, delivered
     /// to the sinks before returning. Callable from any thread.
     ///
-    /// The URL is recorded without its user and password, its fragment and the query items named in
-    /// ``TrackingConfiguration/deepLinkQueryItemsToRemove``; it is rebuilt from its parts with
-    /// `URLComponents`. Any scheme is a deep link (`https://127.0.0.1/item/42`, `myapp://item/42`) but
-    /// `file`; an HTTP(S) URL needs a host. A URL that is none of these is reported with a
-    /// ``TrackingDiagnostic/Code/invalidDeepLink`` diagnostic (which never quotes it) and records nothing.
+    /// The URL is recorded without its user and password, its fragment and the query parameters that
+    /// ``TrackingConfiguration/deepLinkQueryPolicy`` leaves out (see ``DeepLinkQueryPolicy``); it is rebuilt
+    /// from its parts with `URLComponents`. Any scheme is a deep link (`https://127.0.0.1/item/42`,
+    /// `myapp://item/42`) but `file`; an HTTP(S) URL needs a host; a URL over 16 KB is not read. A URL that is
+    /// none of these is reported with a ``TrackingDiagnostic/Code/invalidDeepLink`` diagnostic (which never
+    /// quotes it) and records nothing.
     ///
     /// While the app is opening (the URL launched it, or brought it back from the background), the
     /// `Application Opened` event that follows carries the same `url` and `referring_application`
@@ -46,7 +47,7 @@ extension Tracker {
     ///   - referringApplication: The bundle identifier of the app that asked
     ///     (`UIOpenURLContext.options.sourceApplication`), when known.
     public nonisolated func openURL(_ url: URL, referringApplication: String? = nil) {
-        recordDeepLink(DeepLinkURL.cleaned(url, removing: configuration.deepLinkQueryItemsToRemove), referringApplication)
+        recordDeepLink(DeepLinkURL.cleaned(url, policy: configuration.deepLinkQueryPolicy), referringApplication)
     }
 
     /// Records that the app was asked to open the URL in `string` (from a push notification's payload, say):
@@ -56,7 +57,7 @@ extension Tracker {
     ///   - string: The URL, as a string.
     ///   - referringApplication: The bundle identifier of the app that asked, when known.
     public nonisolated func openURL(_ string: String, referringApplication: String? = nil) {
-        recordDeepLink(DeepLinkURL.cleaned(string, removing: configuration.deepLinkQueryItemsToRemove), referringApplication)
+        recordDeepLink(DeepLinkURL.cleaned(string, policy: configuration.deepLinkQueryPolicy), referringApplication)
     }
 
     // MARK: - Private

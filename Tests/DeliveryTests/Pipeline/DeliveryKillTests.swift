@@ -14,9 +14,9 @@ import Darwin
 /// does not resend what was acknowledged before the kill, and loses nothing.
 final class DeliveryKillTests: XCTestCase {
     func testAKillBetweenUploadAndAcknowledgementResendsTheSameMessageIdsAndLosesNothing() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("DeliveryKillTests-\(UUID())", isDirectory: true)
+        let root = TemporaryDirectory.url("DeliveryKillTests")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { TemporaryDirectory.remove(root) }
         let collector = try LoopbackCollector()
         defer { collector.stop() }
         // The first batch is accepted (and acknowledged by the child); the second is recorded, then its

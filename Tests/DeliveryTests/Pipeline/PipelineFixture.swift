@@ -21,13 +21,13 @@ final class PipelineFixture: @unchecked Sendable {
     let uploads = UploadLog()
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("PipelineTests-\(UUID())", isDirectory: true)
+        root = TemporaryDirectory.url("PipelineTests")
         collector = try LoopbackCollector()
     }
 
     deinit {
         collector.stop()
-        try? FileManager.default.removeItem(at: root)
+        TemporaryDirectory.remove(root)
     }
 
     var endpoint: TrackingEndpoint {

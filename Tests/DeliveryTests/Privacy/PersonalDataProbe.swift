@@ -56,12 +56,11 @@ final class PersonalDataProbe {
 
     // MARK: - Storage and configurations
 
-    let root = FileManager.default.temporaryDirectory
-        .appendingPathComponent("Privacy-\(PersonalDataProbe.pathMarker)-\(UUID())", isDirectory: true)
+    let root = TemporaryDirectory.url("Privacy-\(PersonalDataProbe.pathMarker)")
     let log = DiagnosticLog()
 
     deinit {
-        try? FileManager.default.removeItem(at: root)
+        TemporaryDirectory.remove(root)
     }
 
     /// A tracker configuration storing in `directory` under ``root``, reporting to ``log``.

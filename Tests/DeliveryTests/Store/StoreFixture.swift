@@ -9,11 +9,11 @@ final class StoreFixture {
     let log = DiagnosticLog()
 
     init() {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("EventStoreTests-\(UUID())", isDirectory: true)
+        root = TemporaryDirectory.url("EventStoreTests")
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: root)
+        TemporaryDirectory.remove(root)
     }
 
     var directory: URL { root.appendingPathComponent("queue", isDirectory: true) }
