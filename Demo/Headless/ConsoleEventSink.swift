@@ -62,6 +62,17 @@ final class ConsoleEventSink: TrackingSink {
         }
     }
 
+    /// ``line(for:startDate:)`` followed by the names of the request's last two events, so a backgrounding's
+    /// upload shows that it carries the backgrounding's own `Screen Ended` and `Application Backgrounded`.
+    func line(for report: DeliveryUploadReport) -> String {
+        let sent = Set(report.messageIDs)
+        let last = events.filter { sent.contains($0.id.uuidString.lowercased()) }.suffix(2).map { event in
+            event.kind == .track ? event.name : "\(event.kind.rawValue) \(event.name)"
+        }
+        let line = Self.line(for: report, startDate: startDate)
+        return last.isEmpty ? line : line + "; last: " + last.joined(separator: ", ")
+    }
+
     /// `   ↑ 2.615s  upload: HTTP 200, 20 events, 12427 bytes of JSON` for one upload request.
     nonisolated static func line(for report: DeliveryUploadReport, startDate: Date) -> String {
         let time = String(format: "%7.3fs", report.date.timeIntervalSince(startDate))

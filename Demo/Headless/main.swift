@@ -28,20 +28,20 @@ case .failure(let error):
 let flushTimeout: TimeInterval = 10
 
 let startDate = Date()
+let console = ConsoleEventSink(startDate: startDate)
 let target: DeliveryTarget
 let delivery: DemoDelivery
 do {
     target = try DeliveryTarget(endpoint: arguments.endpoint)
     delivery = try DemoDelivery(endpoint: target.endpoint, writeKey: arguments.writeKey, onUpload: { report in
         // On the main thread, between the events it followed: the driver keeps the main run loop running.
-        DispatchQueue.main.async { print(ConsoleEventSink.line(for: report, startDate: startDate)) }
+        DispatchQueue.main.async { print(console.line(for: report)) }
     })
 } catch {
     FileHandle.standardError.write(Data("Demo: could not set up delivery: \(error)\n".utf8))
     exit(1)
 }
 
-let console = ConsoleEventSink(startDate: startDate)
 var configuration = TrackingConfiguration()
 configuration.scansPerSecond = 10
 configuration.minimumVisibleDuration = 0.3
