@@ -56,7 +56,8 @@ public struct TrackingConfiguration: Sendable {
     public var clock: any TrackingClock = SystemTrackingClock()
 
     /// The longest element type, screen name, identifier or property key, in UTF-8 bytes, that events
-    /// carry. Longer ones are truncated with a diagnostic. Default 256.
+    /// carry. Longer ones are truncated with a diagnostic. A user, group or alias id longer than this is never
+    /// truncated: the call is dropped with a ``TrackingDiagnostic/Code/nameTooLong`` diagnostic. Default 256.
     public var maximumNameLength: Int = 256
 
     /// The longest string property value, in UTF-8 bytes, that events carry, nested ones included. Longer
@@ -77,15 +78,19 @@ public struct TrackingConfiguration: Sendable {
     public var maximumPropertiesByteCount: Int = 24_000
 
     /// Receives every ``TrackingDiagnostic``, on the thread where the problem was found (the main thread
-    /// for scans, the thread delivering an explicit call's event, a utility queue for a session file that
-    /// could not be saved), never with a lock of the tracker held: it may call the tracker, or wait on a
+    /// for scans, the thread delivering an explicit call's event, the `Sightline.SessionStore.diagnostics`
+    /// queue for a session file that could not be saved), never with a lock of the tracker held: it may call the tracker, or wait on a
     /// queue that does. Default: ``TrackingDiagnostic/logToSystem``. A ``DeliverySink`` created through the
     /// tracker (``Tracker/init(writeKey:configuration:)``) reports here too.
     public var diagnosticHandler: @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem
 
-    /// Where the tracker keeps what must survive a relaunch (the anonymous id and user id, in
-    /// `identity.json`). Default: `Sightline` in the app's Application Support directory. A
-    /// ``DeliverySink`` created through the tracker keeps its queues in `Delivery` inside it.
+    /// Where the tracker keeps what must survive a relaunch: the anonymous id, user id and traits in
+    /// `identity.json`, the session in `session.json`, the last version and build in `app-version.json`, and
+    /// the person's consent in `consent`. Default: `Sightline` in the app's Application Support directory. A
+    /// ``DeliverySink`` created through the tracker keeps its queues in `Delivery` inside it. Trackers of one
+    /// process on one directory (however its path is spelled, symbolic links resolved) share one consent and
+    /// one identity. These files are read back within the API's limits: a tampered part costs a diagnostic,
+    /// never delivery.
     ///
     /// - Important: Give Sightline a directory of its own: at every launch everything under it is made
     ///   private (directories 0700, files 0600, excluded from backup, and on iOS the

@@ -85,7 +85,7 @@ extension Tracker {
     /// The traits are merged over those of earlier identifications (a key given again takes the new
     /// value), as RudderStack's SDKs do, unless `userID` names another user than the identified one: that
     /// user starts with these traits alone. They are kept with the identity (``identity``), bounded to
-    /// 8,000 bytes as JSON, and ride on every later event as `context.traits`.
+    /// 4,000 bytes as JSON, and ride on every later event as `context.traits`.
     ///
     /// A blank user id, or one longer than ``TrackingConfiguration/maximumNameLength`` in UTF-8 bytes,
     /// changes nothing and is reported with a diagnostic (``TrackingDiagnostic/Code/emptyName``,

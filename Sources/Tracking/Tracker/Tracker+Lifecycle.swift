@@ -30,12 +30,14 @@ extension Tracker {
 
     /// Records that the app was asked to open `url` (Segment's `analytics.openURL(_:options:)`): a
     /// `Deep Link Opened` ``TrackingEventKind/track`` event with `url` and `referring_application`, delivered
-    /// to the sinks before returning. Callable from any thread.
+    /// to the sinks as any explicit call is: before returning when no other thread is delivering, else right
+    /// after, in call order, by the delivering thread (see ``Tracker/track(_:properties:)-(_,TrackingProperties)``).
+    /// Callable from any thread.
     ///
     /// The URL is recorded without its user and password, its fragment and the query parameters that
     /// ``TrackingConfiguration/deepLinkQueryPolicy`` leaves out (see ``DeepLinkQueryPolicy``); it is rebuilt
     /// from its parts with `URLComponents`. Any scheme is a deep link (`https://127.0.0.1/item/42`,
-    /// `myapp://item/42`) but `file`; an HTTP(S) URL needs a host; a URL over 16 KB is not read. A URL that is
+    /// `myapp://item/42`) but `file`; an HTTP(S) URL needs a host; a URL over 16 KB (16,384 UTF-8 bytes) is not read. A URL that is
     /// none of these is reported with a ``TrackingDiagnostic/Code/invalidDeepLink`` diagnostic (which never
     /// quotes it) and records nothing.
     ///

@@ -11,8 +11,9 @@ public struct TrackingStatistics: Hashable, Sendable {
     public var viewsVisited = 0
     /// Events that passed validation and the ``TrackingConfiguration/beforeSend`` hooks, scanned and explicit
     /// alike (``Tracker/track(_:properties:)-(_,TrackingProperties)`` and the other explicit calls count),
-    /// whatever ``Tracker/consent`` then let through to the sinks; an event validation or a hook dropped does
-    /// not count.
+    /// whichever sinks ``Tracker/consent`` then let them through to; an event validation or a hook dropped does
+    /// not count, and neither does one recorded while consent is ``DeliveryConsent/denied`` (such an event is
+    /// not stamped, validated or shown to a hook).
     public var eventsDelivered = 0
 
     /// Creates empty statistics.

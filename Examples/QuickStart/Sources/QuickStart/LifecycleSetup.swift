@@ -13,7 +13,8 @@ enum LifecycleSetup {
         // Snippet: lifecycle-and-deep-links
         var configuration = TrackingConfiguration()
         configuration.tracksApplicationLifecycleEvents = true       // the default; false observes nothing
-        configuration.deepLinkQueryItemsToRemove.insert("email")     // besides tokens, codes and passwords
+        configuration.deepLinkQueryPolicy = .removing(DeepLinkQueryPolicy.defaultRemovedNames.union(["email"]))
+        // or keep only what analytics needs: .keepingOnly(["utm_source", "utm_campaign", "item"])
         let tracker = Tracker(writeKey: "YOUR_WRITE_KEY", configuration: configuration)  // in didFinishLaunching
 
         // In scene(_:openURLContexts:), for each context (and in scene(_:willConnectTo:options:) for each of
