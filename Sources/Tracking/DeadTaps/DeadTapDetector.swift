@@ -70,11 +70,13 @@ final class DeadTapDetector {
     /// An attributed tap was recorded: starts its check when it is judged.
     /// - Parameters:
     ///   - tap: The tap.
+    ///   - answersRepeatedTaps: Whether it hit a control that answers taps itself (``SelfFeedbackControl``):
+    ///     not judged.
     ///   - event: Its `Dead Tap` event, delivered if nothing changes.
-    func tapRecorded(_ tap: CapturedTap, event: @autoclosure () -> TrackingEvent) {
+    func tapRecorded(_ tap: CapturedTap, answersRepeatedTaps: Bool, event: @autoclosure () -> TrackingEvent) {
         guard let pressedHitView, pressedHitView == ObjectIdentifier(tap.hitView) else { return }
         self.pressedHitView = nil
-        guard !(tap.trackedView is TrackingAnchorView), !SelfFeedbackControl.answersRepeatedTaps(tap) else { return }
+        guard !(tap.trackedView is TrackingAnchorView), !answersRepeatedTaps else { return }
         swap(&pressed, &pending)
         pendingEvent = event()
         pendingUptime = tap.instant.uptime

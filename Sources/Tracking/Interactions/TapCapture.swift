@@ -68,10 +68,6 @@ final class TapCapture {
     /// Judges taps on interactive elements for dead taps; `nil` when dead taps are off.
     let deadTaps: DeadTapDetector?
 
-    /// Whether a captured tap hit a control that answers repeated taps itself (left out of rage taps); the
-    /// ``SelfFeedbackControl`` rule unless a test replaces it.
-    var answersRepeatedTaps: @MainActor (CapturedTap) -> Bool = SelfFeedbackControl.answersRepeatedTaps
-
     /// The views the last tap's attribution looked at (its main-thread cost, as a count).
     var viewsVisitedByLastTap: Int { finder.viewsVisited }
 
@@ -93,8 +89,10 @@ final class TapCapture {
     /// Where every recorded tap goes on from, once its `Element Tapped` is delivered: the one place for what
     /// follows a tap.
     func handOn(_ tap: CapturedTap) {
-        recordRageTap(after: tap)
-        deadTaps?.tapRecorded(tap, event: event(.deadTap, for: tap))
+        // One rule for both: a control that answers repeated taps itself shows its own feedback.
+        let answersRepeatedTaps = SelfFeedbackControl.answersRepeatedTaps(tap)
+        recordRageTap(after: tap, answersRepeatedTaps: answersRepeatedTaps)
+        deadTaps?.tapRecorded(tap, answersRepeatedTaps: answersRepeatedTaps, event: event(.deadTap, for: tap))
     }
 
     /// A followed touch came down on `hitView` in `window` (before the view or any app recognizer acts on
@@ -208,8 +206,8 @@ final class TapCapture {
 
     /// Records a ``TrackingEventKind/rageTap`` when the tap completes its burst's rage tap. Taps on controls
     /// that answer repeated taps themselves neither count nor end a burst.
-    private func recordRageTap(after tap: CapturedTap) {
-        guard !answersRepeatedTaps(tap),
+    private func recordRageTap(after tap: CapturedTap, answersRepeatedTaps: Bool) {
+        guard !answersRepeatedTaps,
               let tapCount = rageTaps.registerTap(on: tap.subject, at: tap.instant.uptime, x: tap.position?.x, y: tap.position?.y)
         else { return }
         deliver(event(.rageTap, for: tap, properties: [TrackingEvent.tapCountKey: .int(tapCount)]))
