@@ -6,7 +6,7 @@ import HeadlessUIKit
 import Foundation
 
 /// Turns the taps that the tracker's passive recognizers observe into ``TrackingEventKind/tap`` and
-/// ``TrackingEventKind/rageTap`` events, without a scan.
+/// ``TrackingEventKind/rageTap`` events, without a scan, and hands judged taps to the ``DeadTapDetector``.
 ///
 /// ## Attribution
 /// The touch itself proves what was in front at its point: UIKit hit-tested it there. A tap goes to the
