@@ -51,11 +51,11 @@ final class TapCapture {
     ///   - rageTapRadius: Points from a burst's first tap within which they must land.
     ///   - deadTapInterval: Seconds within which something visible must change after a tap on an interactive
     ///     element, or `nil` when dead taps are off (then nothing is snapshotted or allocated for them).
-    ///   - deliver: Hands an event to the tracker's delivery path.
+    ///   - deliver: Hands an event, with the window its tap landed in, to the tracker's delivery path.
     init(
         store: TrackingComponentStore, minimumAlpha: Double, transitions: TransitionMonitor, clock: any TrackingClock,
         rageTapCount: Int, rageTapInterval: TimeInterval, rageTapRadius: Double, deadTapInterval: TimeInterval? = nil,
-        deliver: @escaping @MainActor (TrackingEvent) -> Void
+        deliver: @escaping @MainActor (TrackingEvent, UIWindow?) -> Void
     ) {
         finder = TapTargetFinder(store: store, minimumAlpha: minimumAlpha)
         self.transitions = transitions
@@ -82,7 +82,7 @@ final class TapCapture {
             hitView: hitView, window: window, trackedView: target.view, element: target.element,
             screen: target.screen, position: target.position, instant: clock.now()
         )
-        deliver(event(.tap, for: tap))
+        deliver(event(.tap, for: tap), window)
         handOn(tap)
     }
 
@@ -201,7 +201,7 @@ final class TapCapture {
     private var finder: TapTargetFinder
     private let transitions: TransitionMonitor
     private let clock: any TrackingClock
-    private let deliver: @MainActor (TrackingEvent) -> Void
+    private let deliver: @MainActor (TrackingEvent, UIWindow?) -> Void
     private var rageTaps: RageTapDetector
 
     /// Records a ``TrackingEventKind/rageTap`` when the tap completes its burst's rage tap. Taps on controls
@@ -210,6 +210,6 @@ final class TapCapture {
         guard !answersRepeatedTaps,
               let tapCount = rageTaps.registerTap(on: tap.subject, at: tap.instant.uptime, x: tap.position?.x, y: tap.position?.y)
         else { return }
-        deliver(event(.rageTap, for: tap, properties: [TrackingEvent.tapCountKey: .int(tapCount)]))
+        deliver(event(.rageTap, for: tap, properties: [TrackingEvent.tapCountKey: .int(tapCount)]), tap.window)
     }
 }
