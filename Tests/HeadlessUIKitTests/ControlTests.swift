@@ -236,6 +236,14 @@ final class ControlTests: HeadlessTestCase {
             XCTAssertFalse(imageView.isUserInteractionEnabled)
             XCTAssertTrue(imageView.image === logo)
             XCTAssertFalse(UIImageView(frame: .zero).isUserInteractionEnabled)
+            // Every initializer is designated, as UIKit's header declares them: a subclass calls it.
+            let pressed = Headless.image(size: CGSize(width: 40, height: 20))
+            let badge = BadgeImageView(image: logo, pressed: pressed)
+            XCTAssertEqual(badge.frame, CGRect(x: 0, y: 0, width: 40, height: 20))
+            XCTAssertTrue(badge.image === logo)
+            XCTAssertTrue(badge.highlightedImage === pressed)
+            XCTAssertFalse(badge.isUserInteractionEnabled)
+            XCTAssertEqual(PointImage().size, CGSize(width: 1, height: 1), "size is overridable, as in UIKit")
             Headless.reset()
             XCTAssertNil(UIImage(named: "logo"), "reset forgets registered images")
         }
@@ -251,6 +259,22 @@ final class ControlTests: HeadlessTestCase {
             XCTAssertEqual(UIControl.Event.allEditingEvents, [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit])
         }
     }
+}
+
+/// An image view subclass that calls UIKit's designated `init(image:highlightedImage:)`.
+private final class BadgeImageView: UIImageView {
+    init(image: UIImage?, pressed: UIImage?) {
+        super.init(image: image, highlightedImage: pressed)
+    }
+
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+}
+
+/// An image that overrides UIKit's read-only `size`.
+private final class PointImage: UIImage, @unchecked Sendable {
+    override var size: CGSize { CGSize(width: 1, height: 1) }
 }
 
 /// Shows `control` in a new key window's root view.

@@ -55,6 +55,34 @@ final class DebugOverlayTapMarkTests: HeadlessTestCase {
         }
     }
 
+    func testEachRingIsDrawnAtItsOwnWindowsPlaceNotTheKeyWindows() throws {
+        try MainActor.assumeIsolated {
+            let shop = DeadTapShop(capturesDeadTaps: false)
+            // A panel window lower on the screen, shown last: it is the key window.
+            let panel = UIViewController()
+            let panelWindow = shop.fixture.show(panel, frame: CGRect(x: 0, y: 600, width: 400, height: 200))
+            shop.fixture.element("panel_button", frame: CGRect(x: 20, y: 20, width: 100, height: 50), in: panel.view)
+            XCTAssertTrue(panelWindow.isKeyWindow)
+            shop.tracker.showsDebugOverlay = true
+            shop.tracker.scanNow()
+            let canvas = try XCTUnwrap(shop.tracker.debugOverlay?.canvases.first)
+
+            shop.tapButton()
+            shop.fixture.clock.advance(by: 2)
+            shop.tracker.scanNow()
+            shop.fixture.tap(at: CGPoint(x: 50, y: 40), in: panelWindow)
+            XCTAssertEqual(shop.fixture.sink.events.filter { $0.kind == .tap }.map(\.summary), [
+                "tap buy_button#7 @shop 1.0", "tap panel_button @- 1.0",
+            ])
+            XCTAssertEqual(Self.describe(canvas.shownTapMarks), ["(38.0, 628.0, 24.0, 24.0) blue \"\""], "the panel's tap, 600 points down")
+            shop.tapButton()
+            XCTAssertEqual(Self.describe(canvas.shownTapMarks), [
+                "(38.0, 628.0, 24.0, 24.0) blue \"\"", "(68.0, 110.0, 24.0, 24.0) blue \"\"",
+            ], "the shop's tap where it landed in the shop's window, though the panel is key")
+            shop.tracker.stop()
+        }
+    }
+
     func testOffTheTrackerHasNoOverlayToMark() {
         MainActor.assumeIsolated {
             let shop = DeadTapShop()

@@ -155,21 +155,18 @@ final class RageTapTests: HeadlessTestCase {
     func testTapsOnAControlThatAnswersRepeatedTapsItselfAreNoRageTapAndDoNotEndABurst() throws {
         try MainActor.assumeIsolated {
             let (fixture, window, tracker) = Self.feed(rageTapCount: nil)
-            // A stepper-like control inside the tracked button (HeadlessUIKit has no UIStepper yet: the
-            // test names it to the capture's rule, which on iOS lists UIStepper and the others by type).
-            let stepper = UIControl(frame: CGRect(x: 200, y: 50, width: 94, height: 32))
+            // A real stepper (untracked) inside the tracked button: its taps are attributed to the button.
+            let stepper = UIStepper(frame: CGRect(x: 200, y: 50, width: 94, height: 32))
             let button = try XCTUnwrap(window.hitTest(CGPoint(x: 100, y: 300), with: nil))
             button.addSubview(stepper)
-            let capture = try XCTUnwrap(tracker.tapCapture)
-            capture.answersRepeatedTaps = { tap in
-                tap.hitView === stepper || SelfFeedbackControl.answersRepeatedTaps(tap)
-            }
+            XCTAssertTrue(window.hitTest(CGPoint(x: 290, y: 265), with: nil) === stepper, "on the stepper's + half")
             for _ in 0..<6 {
-                fixture.tap(at: CGPoint(x: 240, y: 265), in: window)
+                fixture.tap(at: CGPoint(x: 290, y: 265), in: window)
                 fixture.clock.advance(by: 0.05)
             }
             let tap = "tap buy_button#9 @feed 1.0"
             XCTAssertEqual(fixture.summaries, Array(repeating: tap, count: 6), "each step is an Element Tapped, never a rage tap")
+            XCTAssertEqual(stepper.value, 6, "the stepper took every tap")
             // Taps beside the stepper: the burst they make is their own.
             for _ in 0..<4 {
                 fixture.tap(at: CGPoint(x: 100, y: 300), in: window)

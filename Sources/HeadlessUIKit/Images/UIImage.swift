@@ -7,8 +7,8 @@ import Foundation
 open class UIImage: NSObject, @unchecked Sendable {
     /// Creates an empty image (zero size), as UIKit's `UIImage()` does.
     public override init() {
-        size = .zero
-        scale = 1
+        storedSize = .zero
+        storedScale = 1
         super.init()
     }
 
@@ -19,16 +19,21 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(size: image.size, scale: image.scale)
     }
 
-    /// The image's size in points.
-    public let size: CGSize
-    /// Pixels per point.
-    public let scale: CGFloat
+    /// The image's size in points (read-only and overridable, as UIKit's `size`).
+    open var size: CGSize { storedSize }
+    /// Pixels per point (read-only and overridable, as UIKit's `scale`).
+    open var scale: CGFloat { storedScale }
 
     // MARK: - Internal
 
     init(size: CGSize, scale: CGFloat) {
-        self.size = size
-        self.scale = scale
+        storedSize = size
+        storedScale = scale
         super.init()
     }
+
+    // MARK: - Private
+
+    private let storedSize: CGSize
+    private let storedScale: CGFloat
 }

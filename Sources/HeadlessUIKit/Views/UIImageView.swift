@@ -18,9 +18,12 @@ open class UIImageView: UIView {
     /// - Parameters:
     ///   - image: The image.
     ///   - highlightedImage: The image shown while ``isHighlighted``.
-    public convenience init(image: UIImage?, highlightedImage: UIImage?) {
-        self.init(image: image)
+    public init(image: UIImage?, highlightedImage: UIImage?) {
+        // Designated, as every initializer UIKit's header declares for UIImageView: a subclass may call it.
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
         self.highlightedImage = highlightedImage
+        isUserInteractionEnabled = false
     }
 
     /// Creates an empty image view.

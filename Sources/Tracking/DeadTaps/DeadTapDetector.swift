@@ -40,8 +40,8 @@ final class DeadTapDetector {
     /// - Parameters:
     ///   - interval: Seconds after the tap within which something visible must change.
     ///   - minimumAlpha: The alpha product below which a view is invisible (the tracker's).
-    ///   - deliver: Hands a `Dead Tap` event to the tracker's delivery path.
-    init(interval: TimeInterval, minimumAlpha: Double, deliver: @escaping @MainActor (TrackingEvent) -> Void) {
+    ///   - deliver: Hands a `Dead Tap` event, with the window tapped, to the tracker's delivery path.
+    init(interval: TimeInterval, minimumAlpha: Double, deliver: @escaping @MainActor (TrackingEvent, UIWindow?) -> Void) {
         self.interval = interval
         self.deliver = deliver
         pressed = VisibleStateSnapshot(minimumAlpha: minimumAlpha)
@@ -70,27 +70,32 @@ final class DeadTapDetector {
     /// An attributed tap was recorded: starts its check when it is judged.
     /// - Parameters:
     ///   - tap: The tap.
+    ///   - answersRepeatedTaps: Whether it hit a control that answers taps itself (``SelfFeedbackControl``):
+    ///     not judged.
     ///   - event: Its `Dead Tap` event, delivered if nothing changes.
-    func tapRecorded(_ tap: CapturedTap, event: @autoclosure () -> TrackingEvent) {
+    func tapRecorded(_ tap: CapturedTap, answersRepeatedTaps: Bool, event: @autoclosure () -> TrackingEvent) {
         guard let pressedHitView, pressedHitView == ObjectIdentifier(tap.hitView) else { return }
         self.pressedHitView = nil
-        guard !(tap.trackedView is TrackingAnchorView), !SelfFeedbackControl.answersRepeatedTaps(tap) else { return }
+        guard !(tap.trackedView is TrackingAnchorView), !answersRepeatedTaps else { return }
         swap(&pressed, &pending)
         pendingEvent = event()
         pendingUptime = tap.instant.uptime
+        pendingWindow = tap.window
     }
 
     /// Settles the pending check when its interval has ended by `uptime` (the tracker's clock).
     func judge(at uptime: TimeInterval) {
         guard let event = pendingEvent, uptime - pendingUptime >= interval - Self.tolerance else { return }
         let unchanged = pending.isUnchanged()
+        let window = pendingWindow
         cancel()
-        if unchanged { deliver(event) }
+        if unchanged { deliver(event, window) }
     }
 
     /// Drops the pending check and the touch's record.
     func cancel() {
         pendingEvent = nil
+        pendingWindow = nil
         pending.clear()
     }
 
@@ -99,7 +104,7 @@ final class DeadTapDetector {
     /// Clock readings are sums of doubles: a scan exactly `interval` after the tap must judge it.
     private static let tolerance: TimeInterval = 1e-9
 
-    private let deliver: @MainActor (TrackingEvent) -> Void
+    private let deliver: @MainActor (TrackingEvent, UIWindow?) -> Void
     /// What the scene showed at the last interactive touch down.
     private var pressed: VisibleStateSnapshot
     /// What the scene showed at the pending tap's touch down.
@@ -108,4 +113,6 @@ final class DeadTapDetector {
     private var pressedHitView: ObjectIdentifier?
     private var pendingEvent: TrackingEvent?
     private var pendingUptime: TimeInterval = 0
+    /// The window of the pending check's tap.
+    private weak var pendingWindow: UIWindow?
 }

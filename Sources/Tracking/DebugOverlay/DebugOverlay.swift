@@ -96,9 +96,10 @@ final class DebugOverlay {
     /// ``DebugOverlayTapMark/lifetime`` seconds; other events are ignored.
     /// - Parameters:
     ///   - event: The event recorded.
+    ///   - window: The window the tap landed in.
     ///   - uptime: Now, on the tracker's clock.
-    func mark(_ event: TrackingEvent, at uptime: Double) {
-        guard let mark = DebugOverlayTapMark(event, uptime: uptime) else { return }
+    func mark(_ event: TrackingEvent, in window: UIWindow?, at uptime: Double) {
+        guard let window, let mark = DebugOverlayTapMark(event, in: window, uptime: uptime) else { return }
         removeExpiredTapMarks(now: uptime)
         if tapMarks.count == Self.maximumTapMarks { tapMarks.removeFirst() }
         tapMarks.append(mark)

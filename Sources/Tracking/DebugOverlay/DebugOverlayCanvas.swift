@@ -106,13 +106,12 @@ final class DebugOverlayCanvas {
         }
     }
 
-    /// Shows a ring per tap mark at its point (in the scene's key window, converted to the overlay's
-    /// coordinates), reusing the rings of the last call and hiding the rest.
+    /// Shows a ring per tap mark of this scene at its point (in the window touched, converted to the
+    /// overlay's coordinates), reusing the rings of the last call and hiding the rest.
     func showTapMarks(_ marks: ContiguousArray<DebugOverlayTapMark>) {
-        let keyWindow = scene?.windows.first { $0.isKeyWindow && !($0 is DebugOverlayWindow) }
         var count = 0
         for mark in marks {
-            guard let keyWindow else { break }
+            guard let touched = mark.window, let scene, touched.windowScene === scene else { continue }
             let ring: UILabel
             if count < tapMarkViews.count {
                 ring = tapMarkViews[count]
@@ -132,8 +131,8 @@ final class DebugOverlayCanvas {
             count += 1
             let diameter = mark.diameter
             let center = CGPoint(
-                x: mark.point.x + keyWindow.frame.minX - keyWindow.bounds.minX - window.frame.minX,
-                y: mark.point.y + keyWindow.frame.minY - keyWindow.bounds.minY - window.frame.minY
+                x: mark.point.x + touched.frame.minX - touched.bounds.minX - window.frame.minX,
+                y: mark.point.y + touched.frame.minY - touched.bounds.minY - window.frame.minY
             )
             ring.frame = CGRect(x: center.x - diameter / 2, y: center.y - diameter / 2, width: diameter, height: diameter)
             ring.layer.cornerRadius = diameter / 2

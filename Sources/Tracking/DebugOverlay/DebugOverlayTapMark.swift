@@ -21,13 +21,19 @@ struct DebugOverlayTapMark {
     static let lifetime: Double = 1
 
     var kind: Kind
-    /// Where the finger landed, in the touched window's points.
+    /// Where the finger landed, in ``window``'s points.
     var point: CGPoint
+    /// The window touched: the mark is drawn only over its scene, at its place on the screen.
+    weak var window: UIWindow?
     /// When the event was recorded (tracker clock uptime).
     var uptime: Double
 
     /// The mark for a tap event carrying its position, else `nil`.
-    init?(_ event: TrackingEvent, uptime: Double) {
+    /// - Parameters:
+    ///   - event: The event recorded.
+    ///   - window: The window the tap landed in.
+    ///   - uptime: Now, on the tracker's clock.
+    init?(_ event: TrackingEvent, in window: UIWindow, uptime: Double) {
         guard let position = event.tapPosition else { return nil }
         switch event.kind {
         case .tap: kind = .tap
@@ -36,6 +42,7 @@ struct DebugOverlayTapMark {
         default: return nil
         }
         point = CGPoint(x: position.x, y: position.y)
+        self.window = window
         self.uptime = uptime
     }
 

@@ -126,8 +126,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
         return count
     }
 
-    /// Where the finger came down, for a tap event (``TrackingEventKind/tap``, ``TrackingEventKind/rageTap``)
-    /// recorded by tap capture; `nil` for other events.
+    /// Where the finger came down, for a tap event (``TrackingEventKind/tap``, ``TrackingEventKind/rageTap``,
+    /// ``TrackingEventKind/deadTap``) recorded by tap capture; `nil` for other events.
     public var tapPosition: TrackingTapPosition? {
         guard isElementEvent, kind != .impression else { return nil }
         return TrackingTapPosition(properties: eventProperties)

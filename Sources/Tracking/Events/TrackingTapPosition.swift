@@ -2,9 +2,10 @@ import Foundation
 
 /// Where a person's finger came down for a tap: in the window, and within the tapped element.
 ///
-/// Carried by ``TrackingEventKind/tap`` and ``TrackingEventKind/rageTap`` events (``TrackingEvent/tapPosition``)
-/// and sent as `tap_x`, `tap_y`, `tap_element_x` and `tap_element_y` (``TrackingWireNaming/PropertyKeys``),
-/// enough to draw a heatmap of a screen or of one element whatever its size on each device.
+/// Carried by ``TrackingEventKind/tap``, ``TrackingEventKind/rageTap`` and ``TrackingEventKind/deadTap``
+/// events (``TrackingEvent/tapPosition``) and sent as `tap_x`, `tap_y`, `tap_element_x` and `tap_element_y`
+/// (``TrackingWireNaming/PropertyKeys``), enough to draw a heatmap of a screen or of one element whatever its
+/// size on each device.
 public struct TrackingTapPosition: Hashable, Sendable {
     // MARK: - Public
 

@@ -6,7 +6,7 @@ import HeadlessUIKit
 import Foundation
 
 /// Turns the taps that the tracker's passive recognizers observe into ``TrackingEventKind/tap`` and
-/// ``TrackingEventKind/rageTap`` events, without a scan.
+/// ``TrackingEventKind/rageTap`` events, without a scan, and hands judged taps to the ``DeadTapDetector``.
 ///
 /// ## Attribution
 /// The touch itself proves what was in front at its point: UIKit hit-tested it there. A tap goes to the
@@ -51,11 +51,11 @@ final class TapCapture {
     ///   - rageTapRadius: Points from a burst's first tap within which they must land.
     ///   - deadTapInterval: Seconds within which something visible must change after a tap on an interactive
     ///     element, or `nil` when dead taps are off (then nothing is snapshotted or allocated for them).
-    ///   - deliver: Hands an event to the tracker's delivery path.
+    ///   - deliver: Hands an event, with the window its tap landed in, to the tracker's delivery path.
     init(
         store: TrackingComponentStore, minimumAlpha: Double, transitions: TransitionMonitor, clock: any TrackingClock,
         rageTapCount: Int, rageTapInterval: TimeInterval, rageTapRadius: Double, deadTapInterval: TimeInterval? = nil,
-        deliver: @escaping @MainActor (TrackingEvent) -> Void
+        deliver: @escaping @MainActor (TrackingEvent, UIWindow?) -> Void
     ) {
         finder = TapTargetFinder(store: store, minimumAlpha: minimumAlpha)
         self.transitions = transitions
@@ -67,10 +67,6 @@ final class TapCapture {
 
     /// Judges taps on interactive elements for dead taps; `nil` when dead taps are off.
     let deadTaps: DeadTapDetector?
-
-    /// Whether a captured tap hit a control that answers repeated taps itself (left out of rage taps); the
-    /// ``SelfFeedbackControl`` rule unless a test replaces it.
-    var answersRepeatedTaps: @MainActor (CapturedTap) -> Bool = SelfFeedbackControl.answersRepeatedTaps
 
     /// The views the last tap's attribution looked at (its main-thread cost, as a count).
     var viewsVisitedByLastTap: Int { finder.viewsVisited }
@@ -86,15 +82,17 @@ final class TapCapture {
             hitView: hitView, window: window, trackedView: target.view, element: target.element,
             screen: target.screen, position: target.position, instant: clock.now()
         )
-        deliver(event(.tap, for: tap))
+        deliver(event(.tap, for: tap), window)
         handOn(tap)
     }
 
     /// Where every recorded tap goes on from, once its `Element Tapped` is delivered: the one place for what
     /// follows a tap.
     func handOn(_ tap: CapturedTap) {
-        recordRageTap(after: tap)
-        deadTaps?.tapRecorded(tap, event: event(.deadTap, for: tap))
+        // One rule for both: a control that answers repeated taps itself shows its own feedback.
+        let answersRepeatedTaps = SelfFeedbackControl.answersRepeatedTaps(tap)
+        recordRageTap(after: tap, answersRepeatedTaps: answersRepeatedTaps)
+        deadTaps?.tapRecorded(tap, answersRepeatedTaps: answersRepeatedTaps, event: event(.deadTap, for: tap))
     }
 
     /// A followed touch came down on `hitView` in `window` (before the view or any app recognizer acts on
@@ -203,15 +201,15 @@ final class TapCapture {
     private var finder: TapTargetFinder
     private let transitions: TransitionMonitor
     private let clock: any TrackingClock
-    private let deliver: @MainActor (TrackingEvent) -> Void
+    private let deliver: @MainActor (TrackingEvent, UIWindow?) -> Void
     private var rageTaps: RageTapDetector
 
     /// Records a ``TrackingEventKind/rageTap`` when the tap completes its burst's rage tap. Taps on controls
     /// that answer repeated taps themselves neither count nor end a burst.
-    private func recordRageTap(after tap: CapturedTap) {
-        guard !answersRepeatedTaps(tap),
+    private func recordRageTap(after tap: CapturedTap, answersRepeatedTaps: Bool) {
+        guard !answersRepeatedTaps,
               let tapCount = rageTaps.registerTap(on: tap.subject, at: tap.instant.uptime, x: tap.position?.x, y: tap.position?.y)
         else { return }
-        deliver(event(.rageTap, for: tap, properties: [TrackingEvent.tapCountKey: .int(tapCount)]))
+        deliver(event(.rageTap, for: tap, properties: [TrackingEvent.tapCountKey: .int(tapCount)]), tap.window)
     }
 }

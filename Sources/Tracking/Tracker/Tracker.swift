@@ -358,10 +358,10 @@ public final class Tracker {
             rageTapCount: configuration.rageTapCount, rageTapInterval: configuration.rageTapInterval,
             rageTapRadius: configuration.rageTapRadius,
             deadTapInterval: configuration.capturesDeadTaps ? configuration.deadTapInterval : nil,
-            deliver: { [weak self] event in
+            deliver: { [weak self] event, window in
                 guard let self else { return }
                 _ = deliver(event)
-                debugOverlay?.mark(event, at: configuration.clock.now().uptime)
+                debugOverlay?.mark(event, in: window, at: configuration.clock.now().uptime)
             }
         )
         : nil
