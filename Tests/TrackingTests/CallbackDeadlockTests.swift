@@ -14,7 +14,8 @@ import XCTest
 final class CallbackDeadlockTests: TrackerStorageTestCase {
     override func tearDown() {
         // Session files are saved on a queue of their own: let them land before the directory is removed.
-        SessionStore.waitForSaves()
+        // Bounded, as every wait here: a file queue stuck in a callback fails the test instead of hanging the suite.
+        XCTAssertTrue(PendingFileWrites.wait(), "the session file queue is stuck")
         super.tearDown()
     }
 
@@ -170,6 +171,40 @@ final class CallbackDeadlockTests: TrackerStorageTestCase {
         XCTAssertEqual(sinkB.events.map(\.name), ["b", "from_a_handler"])
         XCTAssertTrue(Self.onBackgroundThread { SessionStore.waitForSaves() }, "the session file queue is stuck")
         withExtendedLifetime(trackerA) {}
+    }
+
+    /// Tracker A's session save fails on the queue every session store reads and writes through; A's
+    /// diagnostic handler records an event on tracker B, which nobody is delivering for and which has not read
+    /// its session yet: the handler's own thread delivers it and reads B's session file through that queue.
+    /// Reported on the file queue, that read would wait for the queue it runs on.
+    func testAFailedSessionSaveWhoseHandlerTracksOnAnotherTrackerReturns() throws {
+        let root: URL = directory
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // A regular file where A's directory would be created: A can save nothing.
+        let blocker = root.appendingPathComponent("blocker")
+        try Data("x".utf8).write(to: blocker)
+        let holder = TrackerHolder()
+        let handlerReturned = Results()
+        let sinkB = InMemoryTrackingSink()
+        var configurationA = configuration()
+        var configurationB = configuration()
+        let (trackerA, trackerB) = MainActor.assumeIsolated { () -> (Tracker, Tracker) in
+            configurationA.storageDirectory = blocker.appendingPathComponent("a", isDirectory: true)
+            configurationA.diagnosticHandler = { diagnostic in
+                guard diagnostic.code == .sessionStorageFailed, diagnostic.message.hasPrefix("could not save") else { return }
+                holder.tracker?.track("from_a_handler")
+                handlerReturned.append(true)
+            }
+            configurationB.storageDirectory = root.appendingPathComponent("b", isDirectory: true)
+            return (Tracker(configuration: configurationA, sinks: []), Tracker(configuration: configurationB, sinks: [sinkB]))
+        }
+        holder.tracker = trackerB
+        MainActor.assumeIsolated { trackerA.track("a") }   // its session save fails on the file queue
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while handlerReturned.values.isEmpty, Date() < deadline { usleep(1_000) }
+        XCTAssertEqual(handlerReturned.values, [true], "the handler's call on tracker B did not return")
+        XCTAssertEqual(sinkB.events.map(\.name), ["from_a_handler"])
+        withExtendedLifetime((trackerA, trackerB)) {}
     }
 
     // MARK: - Helpers

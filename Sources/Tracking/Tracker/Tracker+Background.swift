@@ -15,7 +15,8 @@ extension Tracker {
     // MARK: - Internal
 
     /// What the tracker does when the app has moved to the background, inside a background task named
-    /// `Sightline.background` that is always ended before this returns:
+    /// `Sightline.background`, ended once step 3 has run (before this returns, unless another thread is
+    /// delivering: see below) or by its expiration handler, whichever comes first:
     ///
     /// 1. every visibility span ends: each screen on screen gets its ``TrackingEventKind/screenEnded``;
     /// 2. `Application Backgrounded` is recorded (with ``TrackingConfiguration/tracksApplicationLifecycleEvents``);

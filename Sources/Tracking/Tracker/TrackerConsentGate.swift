@@ -43,11 +43,7 @@ final class TrackerConsentGate: @unchecked Sendable {
             return sinks
         case .pending:
             if !otherSinks.isEmpty {
-                if held.count == Self.heldLimit {
-                    held.removeFirst()
-                    dropped += 1
-                }
-                held.append(event)
+                keep(event)
             }
             return deliverySinks
         case .denied:
@@ -62,6 +58,7 @@ final class TrackerConsentGate: @unchecked Sendable {
         self.consent = consent
         if consent == .denied {
             held.removeAll()
+            heldStart = 0
             dropped = 0
         }
     }
@@ -72,8 +69,9 @@ final class TrackerConsentGate: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         consent = .granted
-        let result = (held, dropped, otherSinks)
+        let result = (Array(held[heldStart...]), dropped, otherSinks)
         held.removeAll()
+        heldStart = 0
         dropped = 0
         return result
     }
@@ -85,6 +83,22 @@ final class TrackerConsentGate: @unchecked Sendable {
     private let sinks: [any TrackingSink]
     private let deliverySinks: [any TrackingSink]
     private let otherSinks: [any TrackingSink]
+    /// The events kept are `held[heldStart...]`: the oldest is dropped by moving the start, and the array is
+    /// compacted once every ``heldLimit`` drops, so that each event recorded while pending costs O(1), not a
+    /// move of the thousand kept.
     private var held: [TrackingEvent] = []
+    private var heldStart = 0
     private var dropped = 0
+
+    /// Keeps `event` for the other sinks, dropping the oldest beyond ``heldLimit``; called with the lock held.
+    private func keep(_ event: TrackingEvent) {
+        held.append(event)
+        guard held.count - heldStart > Self.heldLimit else { return }
+        heldStart += 1
+        dropped += 1
+        if heldStart >= Self.heldLimit {
+            held.removeFirst(heldStart)
+            heldStart = 0
+        }
+    }
 }

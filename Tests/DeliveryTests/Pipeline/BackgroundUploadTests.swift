@@ -78,6 +78,25 @@ final class BackgroundUploadTests: HeadlessTestCase {
         withExtendedLifetime(fixture) {}
     }
 
+    func testADeliverySinkWithoutATrackerUploadsWhenTheAppPostsTheNotificationOffTheMainThread() throws {
+        let fixture = try PipelineFixture()
+        let center = NotificationCenter()
+        let sink = fixture.sink(notificationCenter: center)
+        let ids = try fixture.store(0..<3, in: sink)
+        let application = MainActor.assumeIsolated { UIApplication.shared }
+        let posted = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            center.post(name: UIApplication.didEnterBackgroundNotification, object: application)
+            posted.signal()
+        }
+        XCTAssertEqual(posted.wait(timeout: .now() + 60), .success)
+        MainActor.assumeIsolated {
+            runMainRunLoop(until: { !fixture.receivedIds.isEmpty && Headless.openBackgroundTaskCount == 0 })
+        }
+        XCTAssertEqual(fixture.receivedIds, [ids])
+        withExtendedLifetime((sink, fixture)) {}
+    }
+
     /// Launches an app with a tracker on the public `init(configuration:delivery:sinks:)`, shows a tracked
     /// screen, records an event and moves the app to the background; returns whether the collector got
     /// what it must.

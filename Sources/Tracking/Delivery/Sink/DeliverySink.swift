@@ -295,8 +295,16 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             uploader.flush()
             return
         }
-        MainActor.assumeIsolated {
-            uploader.flushInBackground(application: application)
+        if Thread.isMainThread {
+            MainActor.assumeIsolated {
+                uploader.flushInBackground(application: application)
+            }
+        } else {
+            // UIKit posts it on the main thread; a post from elsewhere (the app's mistake) is moved there
+            // instead of stopping the app.
+            DispatchQueue.main.async {
+                uploader.flushInBackground(application: application)
+            }
         }
     }
 
