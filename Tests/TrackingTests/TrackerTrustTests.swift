@@ -18,18 +18,25 @@ final class TrackerTrustTests: TrackerStorageTestCase {
         super.tearDown()
     }
 
-    // MARK: - Item 5: one state per directory
-
-    func testTwoTrackersOnOneDirectoryShareConsentAndIdentityAndNeitherRewritesADeletedIdentity() throws {
+    /// The test's directory, created, and a symbolic link to it beside it; the link goes at the end of the test,
+    /// once the session saves have landed.
+    private func directoryAndLink() throws -> (directory: URL, link: URL) {
         let directory: URL = self.directory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // The second tracker reaches the directory through a symbolic link and a `..`.
         let link = directory.deletingLastPathComponent().appendingPathComponent("link-\(UUID())")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: directory)
-        defer {
+        addTeardownBlock {
             SessionStore.waitForSaves()
             unlink(link.path)
         }
+        return (directory, link)
+    }
+
+    // MARK: - Item 5: one state per directory
+
+    func testTwoTrackersOnOneDirectoryShareConsentAndIdentityAndNeitherRewritesADeletedIdentity() throws {
+        // The second tracker reaches the directory through a symbolic link and a `..`.
+        let (directory, link) = try directoryAndLink()
         let identityFile = directory.appendingPathComponent("identity.json")
         MainActor.assumeIsolated {
             let first = InMemoryTrackingSink()
@@ -60,14 +67,7 @@ final class TrackerTrustTests: TrackerStorageTestCase {
     }
 
     func testAKeyNamesADirectoryWhateverPathLeadsToIt() throws {
-        let directory: URL = self.directory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let link = directory.deletingLastPathComponent().appendingPathComponent("link-\(UUID())")
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: directory)
-        defer {
-            SessionStore.waitForSaves()
-            unlink(link.path)
-        }
+        let (directory, link) = try directoryAndLink()
         let loop = directory.appendingPathComponent("loop")
         try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
 
