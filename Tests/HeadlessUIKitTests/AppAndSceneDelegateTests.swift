@@ -252,24 +252,3 @@ private final class LoggingSceneDelegate: UIResponder, UIWindowSceneDelegate {
         log.note("scene openURLContexts urls=\(DelegateLog.describe(URLContexts))")
     }
 }
-
-extension UIApplication.State {
-    fileprivate var name: String {
-        switch self {
-        case .active: "active"
-        case .inactive: "inactive"
-        case .background: "background"
-        }
-    }
-}
-
-extension UIScene.ActivationState {
-    fileprivate var name: String {
-        switch self {
-        case .unattached: "unattached"
-        case .foregroundActive: "foregroundActive"
-        case .foregroundInactive: "foregroundInactive"
-        case .background: "background"
-        }
-    }
-}

@@ -117,24 +117,3 @@ private final class NotificationRecorder {
         entries.removeAll()
     }
 }
-
-extension UIApplication.State {
-    fileprivate var name: String {
-        switch self {
-        case .active: "active"
-        case .inactive: "inactive"
-        case .background: "background"
-        }
-    }
-}
-
-extension UIScene.ActivationState {
-    fileprivate var name: String {
-        switch self {
-        case .unattached: "unattached"
-        case .foregroundActive: "foregroundActive"
-        case .foregroundInactive: "foregroundInactive"
-        case .background: "background"
-        }
-    }
-}
