@@ -24,17 +24,9 @@ extension ScanReportHTML {
 
     private func heatmapSVG(_ heatmap: TapHeatmap) -> String {
         let window = heatmap.windowBounds
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(window.width * 0.5))\" "
-            + "height=\"\(Int(window.height * 0.5))\" viewBox=\"\(number(window.minX)) \(number(window.minY)) "
-            + "\(number(window.width)) \(number(window.height))\" font-family=\"sans-serif\">\n"
-        svg += "<rect \(attributes(window)) fill=\"#fff\"/>\n"
-        for box in heatmap.views where box.depth > 0 {
-            svg += "<rect \(attributes(box.frame)) fill=\"\(fill(box.fill))\" stroke=\"#d1d5db\" stroke-width=\"1\"/>\n"
-            if let text = box.text, !text.isEmpty {
-                svg += "<text x=\"\(number(box.frame.minX + 8))\" y=\"\(number(box.frame.minY + min(box.frame.height, 40) / 2 + 7))\" "
-                    + "font-size=\"18\" fill=\"#6b7280\">\(escape(text))</text>\n"
-            }
-        }
+        var svg = screenSVGOpening(
+            window: window, views: heatmap.views, scale: 0.5, fontFamily: "sans-serif", fontSize: 18, textColor: "#6b7280"
+        )
         // Fade the screen so the marks read over it.
         svg += "<rect \(attributes(window)) fill=\"rgba(255,255,255,0.45)\"/>\n"
         for mark in heatmap.marks where mark.kind == .tap {

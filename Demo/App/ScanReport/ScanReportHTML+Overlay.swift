@@ -14,17 +14,10 @@ extension ScanReportHTML {
     func overlayFigure(for picture: ScanPicture) -> String {
         guard !picture.overlay.isEmpty else { return "" }
         let window = picture.windowBounds
-        var svg = "<figure class=\"overlay\"><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(window.width * Self.overlayScale))\" "
-            + "height=\"\(Int(window.height * Self.overlayScale))\" viewBox=\"\(number(window.minX)) \(number(window.minY)) "
-            + "\(number(window.width)) \(number(window.height))\" font-family=\"-apple-system, system-ui, sans-serif\">\n"
-        svg += "<rect \(attributes(window)) fill=\"#fff\"/>\n"
-        for box in picture.views where box.depth > 0 {
-            svg += "<rect \(attributes(box.frame)) fill=\"\(fill(box.fill))\" stroke=\"#d1d5db\" stroke-width=\"0.5\"/>\n"
-            if let text = box.text, !text.isEmpty {
-                svg += "<text x=\"\(number(box.frame.minX + 6))\" y=\"\(number(box.frame.minY + min(box.frame.height, 40) / 2 + 5))\" "
-                    + "font-size=\"13\" fill=\"#374151\">\(escape(text))</text>\n"
-            }
-        }
+        var svg = "<figure class=\"overlay\">" + screenSVGOpening(
+            window: window, views: picture.views, scale: Self.overlayScale,
+            fontFamily: "-apple-system, system-ui, sans-serif", fontSize: 13, textColor: "#374151"
+        )
         for box in picture.overlay {
             let fillColor = fill(box.fill)
             if box.border != nil || fillColor != "none" {

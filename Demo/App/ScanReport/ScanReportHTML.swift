@@ -245,6 +245,28 @@ public struct ScanReportHTML {
         return svg
     }
 
+    /// The opening of an SVG of the window at `scale`: its white ground and its views as boxes with their texts,
+    /// the screen the overlay figure and the heatmap draw over (the caller adds its marks and closes the `<svg>`).
+    /// `fontSize` is in window points; at a smaller scale, a larger size keeps the texts readable.
+    func screenSVGOpening(
+        window: CGRect, views: [ScanPicture.ViewBox], scale: CGFloat, fontFamily: String, fontSize: CGFloat, textColor: String
+    ) -> String {
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(window.width * scale))\" "
+            + "height=\"\(Int(window.height * scale))\" viewBox=\"\(number(window.minX)) \(number(window.minY)) "
+            + "\(number(window.width)) \(number(window.height))\" font-family=\"\(fontFamily)\">\n"
+        svg += "<rect \(attributes(window)) fill=\"#fff\"/>\n"
+        for box in views where box.depth > 0 {
+            svg += "<rect \(attributes(box.frame)) fill=\"\(fill(box.fill))\" stroke=\"#d1d5db\" "
+                + "stroke-width=\"\(number(0.5 / scale))\"/>\n"
+            if let text = box.text, !text.isEmpty {
+                let baseline = box.frame.minY + min(box.frame.height, 40) / 2 + fontSize * 0.4
+                svg += "<text x=\"\(number(box.frame.minX + fontSize * 0.45))\" y=\"\(number(baseline))\" "
+                    + "font-size=\"\(number(fontSize))\" fill=\"\(textColor)\">\(escape(text))</text>\n"
+            }
+        }
+        return svg
+    }
+
     func attributes(_ rect: CGRect) -> String {
         "x=\"\(number(rect.minX))\" y=\"\(number(rect.minY))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\""
     }
