@@ -12,8 +12,9 @@ import XCTest
 
 /// A button tapped in a test while it has no actions (its `addTarget(_:action:for:)` left to the iOS build,
 /// since `#selector` cannot compile on Linux) makes HeadlessUIKit say why nothing happened and what compiles on
-/// both, once per control; a button with a `UIAction`, a touch lifted outside and a control that changes its
-/// own value say nothing.
+/// both, once per control; so does a plain tap recognizer that recognizes without actions. A button with a
+/// `UIAction`, a recognizer with an action, a touch lifted outside and a control that changes its own value say
+/// nothing.
 final class TapWithoutActionsDiagnosticTests: HeadlessTestCase {
     static let message = "[HeadlessUIKit] A tap ended inside a UIButton that has no actions, so it did nothing. Linux has no "
         + "Objective-C runtime: addTarget(_:action:for:) with a #selector cannot compile there. Give the control its "
@@ -56,6 +57,30 @@ final class TapWithoutActionsDiagnosticTests: HeadlessTestCase {
         }
         XCTAssertEqual(written, "")
         MainActor.assumeIsolated { XCTAssertEqual(log.entries, ["buy"]) }
+    }
+
+    func testATapRecognizerWithoutActionsThatRecognizesSaysWhyOnceAndPointsToHeadlessAddAction() throws {
+        let log = MainActor.assumeIsolated { LifecycleLog() }
+        let written = try Self.standardError {
+            MainActor.assumeIsolated {
+                let silentCard = UIView(frame: CGRect(x: 20, y: 20, width: 200, height: 100))
+                silentCard.addGestureRecognizer(UITapGestureRecognizer())
+                let card = UIView(frame: CGRect(x: 20, y: 200, width: 200, height: 100))
+                let tap = UITapGestureRecognizer()
+                Headless.addAction(to: tap) { _ in log.append("open") }
+                card.addGestureRecognizer(tap)
+                let window = Self.host(silentCard, card)
+                Headless.tap(at: CGPoint(x: 60, y: 60), in: window, timestamp: 1)
+                Headless.tap(at: CGPoint(x: 60, y: 60), in: window, timestamp: 2)
+                Headless.tap(at: CGPoint(x: 60, y: 240), in: window, timestamp: 3)
+                window.isHidden = true
+            }
+        }
+        XCTAssertEqual(written, "[HeadlessUIKit] A UITapGestureRecognizer recognized a tap but has no actions, so nothing ran. "
+            + "Linux has no Objective-C runtime: init(target:action:) and addTarget(_:action:) with a #selector cannot "
+            + "compile there. Attach its action with Headless.addAction(to:_:) inside #if canImport(HeadlessUIKit), or use "
+            + "a closure-based recognizer of the app's own that calls it (see Testing your app on Linux).\n")
+        MainActor.assumeIsolated { XCTAssertEqual(log.entries, ["open"]) }
     }
 
     // MARK: - Helpers
