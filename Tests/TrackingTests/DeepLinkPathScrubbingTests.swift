@@ -54,6 +54,20 @@ final class DeepLinkPathScrubbingTests: TrackerStorageTestCase {
         XCTAssertEqual(cleaned("myapp://x/list;state=\(Self.jwt);page=2"), "myapp://x/list;state=:redacted;page=2")
     }
 
+    func test63_oddPathsAreCleanedWithoutACrash() {
+        // No authority: the path is the whole rest, its first segment redacted all the same.
+        XCTAssertEqual(cleaned("myapp:\(Self.jwt)"), "myapp::redacted")
+        XCTAssertEqual(cleaned("myapp:/\(Self.resetToken)/x"), "myapp:/:redacted/x")
+        // Non-ASCII characters, a lone `;` and empty matrix parameters.
+        XCTAssertEqual(cleaned("https://127.0.0.1/caf%C3%A9/\(Self.resetToken);;=;x"), "https://127.0.0.1/caf%C3%A9/:redacted;=;x")
+        XCTAssertEqual(cleaned("https://127.0.0.1/;"), "https://127.0.0.1/")
+        // An invalid escape: Foundation's parser refuses it or escapes it in turn (`%25ZZ`, on Linux); either way
+        // the token is not recorded.
+        if case .success(let link) = DeepLinkURL.cleaned("https://127.0.0.1/%ZZ/\(Self.resetToken)", policy: .default, pathPolicy: .default) {
+            XCTAssertFalse(link.string.contains(Self.resetToken))
+        }
+    }
+
     func test63_templatesMarkAShortSegmentSecretAndKeepALongOne() {
         let policy = DeepLinkPathPolicy.redactingSecrets(
             secretTemplates: ["/reset-password/:token", "/invite/:code"],
