@@ -15,6 +15,12 @@ public struct TrackingElement: Hashable, Sendable, Codable {
     public var identifier: String?
     /// Extra typed properties sent with the element's events.
     public var properties: TrackingProperties
+    /// Whether the end of each of this element's impressed visibility spans is recorded as a
+    /// ``TrackingEventKind/exposure`` event: `true` or `false` overrides
+    /// ``TrackingConfiguration/reportsElementExposure`` for this element, `nil` (the default) follows it.
+    /// Part of the element's value (and identity) but not of its events' properties; not kept with stored
+    /// events, whose recording it no longer affects.
+    public var reportsExposure: Bool?
 
     /// Creates an element component.
     /// - Parameters:

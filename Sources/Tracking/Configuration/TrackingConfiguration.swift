@@ -51,6 +51,12 @@ public struct TrackingConfiguration: Sendable {
     /// screen events sent.
     public var recordsScreenEnded = true
 
+    /// Whether the end of the visibility span of each element recorded as an impression is recorded too, as a
+    /// ``TrackingEventKind/exposure`` event with the exact time the element was visible at or above
+    /// ``minimumVisibleRatio`` and its largest visible ratio. Default `false`: it roughly doubles the element
+    /// events sent. ``TrackingElement/reportsExposure`` overrides it per element. See <doc:Engagement>.
+    public var reportsElementExposure = false
+
     /// The source of time for duration thresholds and event timestamps. Default ``SystemTrackingClock``;
     /// tests inject a ``ManualTrackingClock``.
     public var clock: any TrackingClock = SystemTrackingClock()

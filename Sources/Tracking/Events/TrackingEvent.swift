@@ -29,7 +29,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     /// The screen the event is about (screen views), or the screen the element was seen in; `nil` when the
     /// element is not inside any view controller carrying a ``TrackingScreen``.
     public var screen: TrackingScreen?
-    /// The visible fraction of the subject's area, in `[0, 1]`, when the event was recorded (1 for
+    /// The visible fraction of the subject's area, in `[0, 1]`, when the event was recorded (for a
+    /// ``TrackingEventKind/exposure``, the largest fraction of its span; 1 for
     /// screens reported with ``Tracker/screen(_:properties:)-(_,TrackingProperties)``, 0 for events without a subject on screen).
     public var visibleRatio: Double
     /// The name of an explicit event (``TrackingEventKind/track``), `nil` for other kinds.
@@ -54,7 +55,8 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     /// ``identity``'s.
     public var previousID: String?
     /// How long, in seconds, the screen was visible in the span that a ``TrackingEventKind/screenEnded``
-    /// event closes; `nil` for other kinds.
+    /// event closes, or the element in the span that a ``TrackingEventKind/exposure`` closes; `nil` for other
+    /// kinds.
     ///
     /// Measured on the tracker's ``TrackingConfiguration/clock`` from the scan that first saw the screen to
     /// the scan that no longer saw it (or to ``Tracker/stop()`` or the move to the background), so it is
@@ -129,8 +131,23 @@ public struct TrackingEvent: Hashable, Sendable, Codable, Identifiable, CustomSt
     /// Where the finger came down, for a tap event (``TrackingEventKind/tap``, ``TrackingEventKind/rageTap``,
     /// ``TrackingEventKind/deadTap``) recorded by tap capture; `nil` for other events.
     public var tapPosition: TrackingTapPosition? {
-        guard isElementEvent, kind != .impression else { return nil }
+        guard isElementEvent, kind != .impression, kind != .exposure else { return nil }
         return TrackingTapPosition(properties: eventProperties)
+    }
+
+    /// For a ``TrackingEventKind/screenEnded`` event, how far down the screen's main vertical scroll view was
+    /// read in the span: the deepest point of its content shown, as a fraction of the content height, in
+    /// `[0, 1]`. `nil` for other kinds and for a screen without such a scroll view. See <doc:Engagement>.
+    public var scrollDepth: Double? {
+        guard kind == .screenEnded, case .double(let depth)? = eventProperties[Self.scrollDepthKey] else { return nil }
+        return depth
+    }
+
+    /// For a ``TrackingEventKind/screenEnded`` event, how many impressions were recorded in the span for
+    /// elements on the screen; `nil` for other kinds.
+    public var elementsViewed: Int? {
+        guard kind == .screenEnded, case .int(let count)? = eventProperties[Self.elementsViewedKey] else { return nil }
+        return count
     }
 
     /// The subject's identifier: the element's, or else the screen's.
@@ -178,10 +195,17 @@ extension TrackingEvent {
         eventName != nil || kind == .identify || kind == .group || kind == .alias
     }
 
-    /// Whether the event is about an element on screen: an impression, a tap, a rage tap or a dead tap.
+    /// Whether the event is about an element on screen: an impression, an exposure, a tap, a rage tap or a
+    /// dead tap.
     var isElementEvent: Bool {
-        kind == .impression || kind == .tap || kind == .rageTap || kind == .deadTap
+        kind == .impression || kind == .exposure || kind == .tap || kind == .rageTap || kind == .deadTap
     }
+
+    /// The keys of a screen end's scroll depth and impression count in ``eventProperties``: kept there so
+    /// that stored events need no new field; the wire names are ``TrackingWireNaming/PropertyKeys/scrollDepth``
+    /// and ``TrackingWireNaming/PropertyKeys/elementsViewed``.
+    static let scrollDepthKey = "scroll_depth"
+    static let elementsViewedKey = "elements_viewed"
 
     /// The key of a rage tap's count in ``eventProperties``: kept there so that stored events need no new
     /// field; the wire name is ``TrackingWireNaming/PropertyKeys/tapCount``.

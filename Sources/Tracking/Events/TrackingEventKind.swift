@@ -20,6 +20,13 @@ public struct TrackingEventKind: TrackingName {
     public static let screenEnded: Self = "screen_ended"
     /// A tracked element stayed visible long enough to count as seen.
     public static let impression: Self = "impression"
+    /// The visibility span of an element that was recorded as an ``impression`` ended (scrolled away,
+    /// covered, hidden, another screen, the background, ``Tracker/stop()``), with exposure reporting on
+    /// (``TrackingConfiguration/reportsElementExposure``, ``TrackingElement/reportsExposure``). Its
+    /// ``TrackingEvent/visibleDuration`` is the time the element was at or above the impression ratio, its
+    /// ``TrackingEvent/visibleRatio`` the largest ratio of the span. Sent as a `track` call named
+    /// ``TrackingWireNaming/exposureEvent`` (default `Element Exposure`).
+    public static let exposure: Self = "exposure"
     /// An explicit event recorded with ``Tracker/track(_:properties:)-(_,TrackingProperties)``.
     public static let track: Self = "track"
     /// The user was identified with ``Tracker/identify(userID:traits:)-(_,TrackingProperties)``.

@@ -27,19 +27,25 @@ struct EventRecorder {
         var impressionPolicy: TrackingImpressionPolicy
         var screenViewPolicy: TrackingScreenViewPolicy
         var recordsScreenEnded: Bool
+        /// ``TrackingConfiguration/reportsElementExposure``: whether an impressed element's span ends with a
+        /// ``TrackingEventKind/exposure`` event, unless the element's ``TrackingElement/reportsExposure`` says
+        /// otherwise.
+        var reportsElementExposure: Bool
 
         init(
             minimumVisibleRatio: Double = 0.5,
             minimumVisibleDuration: Double = 1,
             impressionPolicy: TrackingImpressionPolicy = .oncePerVisibilitySpan,
             screenViewPolicy: TrackingScreenViewPolicy = .oncePerVisibilitySpan,
-            recordsScreenEnded: Bool = true
+            recordsScreenEnded: Bool = true,
+            reportsElementExposure: Bool = false
         ) {
             self.minimumVisibleRatio = minimumVisibleRatio
             self.minimumVisibleDuration = minimumVisibleDuration
             self.impressionPolicy = impressionPolicy
             self.screenViewPolicy = screenViewPolicy
             self.recordsScreenEnded = recordsScreenEnded
+            self.reportsElementExposure = reportsElementExposure
         }
 
         init(_ configuration: TrackingConfiguration) {
@@ -48,7 +54,8 @@ struct EventRecorder {
                 minimumVisibleDuration: configuration.minimumVisibleDuration,
                 impressionPolicy: configuration.impressionPolicy,
                 screenViewPolicy: configuration.screenViewPolicy,
-                recordsScreenEnded: configuration.recordsScreenEnded
+                recordsScreenEnded: configuration.recordsScreenEnded,
+                reportsElementExposure: configuration.reportsElementExposure
             )
         }
     }
@@ -114,9 +121,10 @@ struct EventRecorder {
                 guard existing.generation != generation else { continue }
                 span = existing
             } else {
-                span = ElementSpan(start: now, generation: generation)
+                span = ElementSpan(start: now, generation: generation, inactiveAtStart: inactiveTime(upTo: now))
             }
             span.generation = generation
+            span.maximumVisibleRatio = max(span.maximumVisibleRatio, visible.visibleRatio)
             liveElements += 1
             if !span.recorded, now - span.start + Self.tolerance >= rules.minimumVisibleDuration {
                 span.recorded = true
@@ -125,13 +133,29 @@ struct EventRecorder {
                         timestamp: instant.date, kind: .impression, element: visible.element, screen: screen,
                         visibleRatio: visible.visibleRatio
                     ))
+                    if let screen { screenSpans[screen]?.elementsViewed += 1 }
                 }
             }
             elementSpans[key] = span
         }
         if liveElements < elementSpans.count, !keepingUnseenSpans {
-            elementSpans = elementSpans.filter { $0.value.generation == generation }
+            endElementSpans(notSeenIn: generation, at: instant, into: &events)
         }
+    }
+
+    /// Notes that the main vertical scroll view of `screen` shows its content down to `depth` (a fraction of
+    /// the content height, in `[0, 1]`): the span's ``TrackingEventKind/screenEnded`` carries the largest
+    /// depth noted while it lasted (``TrackingEvent/scrollDepth``). Ignored for a screen without a live span
+    /// and for a depth that is not a number in `[0, 1]`.
+    mutating func noteScrollDepth(_ depth: Double, for screen: TrackingScreen) {
+        guard depth >= 0, depth <= 1, var span = screenSpans[screen] else { return }
+        span.scrollDepth = max(span.scrollDepth ?? 0, depth)
+        screenSpans[screen] = span
+    }
+
+    /// Whether `screen` has a live visibility span (seen at or above the ratio by the last scans).
+    func hasLiveSpan(_ screen: TrackingScreen) -> Bool {
+        screenSpans[screen] != nil
     }
 
     /// The current visibility span of `element` seen on `screen`: when it started (uptime seconds) and
@@ -159,7 +183,7 @@ struct EventRecorder {
     mutating func endAllSpans(at instant: TrackingInstant, into events: inout [TrackingEvent]) {
         generation &+= 1
         endScreenSpans(notSeenIn: generation, at: instant, into: &events)
-        elementSpans.removeAll()
+        endElementSpans(notSeenIn: generation, at: instant, into: &events)
         recordedInScreenSpan.removeAll()
     }
 
@@ -180,12 +204,20 @@ struct EventRecorder {
         var inactiveAtStart: Double
         /// The visible ratio in the last scan that saw the screen.
         var lastVisibleRatio: Double
+        /// The deepest scroll depth noted in the span (``noteScrollDepth(_:for:)``), `nil` while none was.
+        var scrollDepth: Double?
+        /// The impressions recorded in the span for elements attributed to the screen.
+        var elementsViewed = 0
     }
 
     private struct ElementSpan {
         var start: Double
         var generation: UInt64
+        /// ``inactiveTime(upTo:)`` at ``start``.
+        var inactiveAtStart: Double
         var recorded = false
+        /// The largest visible ratio the scans of the span saw.
+        var maximumVisibleRatio = 0.0
     }
 
     /// Absorbs binary rounding of summed clock steps (0.1 + 0.2 + … landing a hair under the threshold);
@@ -239,10 +271,39 @@ struct EventRecorder {
         inactiveBefore + (inactiveSince.map { Self.duration(from: $0, to: uptime) } ?? 0)
     }
 
-    /// The span's time from its start to `end`, less the time the app was inactive meanwhile; never negative.
-    private func visibleDuration(of span: ScreenSpan, endingAt end: Double) -> Double {
-        let inactive = inactiveTime(upTo: end) - span.inactiveAtStart
-        return Self.duration(from: inactive, to: Self.duration(from: span.start, to: end))
+    /// The time from `start` to `end`, less the time the app was inactive meanwhile; never negative.
+    private func visibleDuration(from start: Double, inactiveAtStart: Double, to end: Double) -> Double {
+        let inactive = inactiveTime(upTo: end) - inactiveAtStart
+        return Self.duration(from: inactive, to: Self.duration(from: start, to: end))
+    }
+
+    /// Whether the end of a qualified span of `element` is recorded as an exposure: the element's own
+    /// choice, else the configuration's.
+    private func reportsExposure(of element: TrackingElement) -> Bool {
+        element.reportsExposure ?? rules.reportsElementExposure
+    }
+
+    /// Drops the element spans not seen in `generation`, recording a ``TrackingEventKind/exposure`` for each
+    /// one that qualified as an impression and reports exposure, in the order of their start.
+    private mutating func endElementSpans(
+        notSeenIn generation: UInt64, at instant: TrackingInstant, into events: inout [TrackingEvent]
+    ) {
+        var ended: [(key: ElementKey, span: ElementSpan)] = []
+        for (key, span) in elementSpans where span.generation != generation && span.recorded {
+            if reportsExposure(of: key.element) { ended.append((key, span)) }
+        }
+        elementSpans = elementSpans.filter { $0.value.generation == generation }
+        guard !ended.isEmpty else { return }
+        // Dictionary order is arbitrary: start order (then the element's type and id) keeps it reproducible.
+        ended.sort { ($0.span.start, $0.key.element.elementType.rawValue, $0.key.element.identifier ?? "")
+            < ($1.span.start, $1.key.element.elementType.rawValue, $1.key.element.identifier ?? "") }
+        for (key, span) in ended {
+            events.append(TrackingEvent(
+                timestamp: instant.date, kind: .exposure, element: key.element, screen: key.screen,
+                visibleRatio: span.maximumVisibleRatio,
+                visibleDuration: visibleDuration(from: span.start, inactiveAtStart: span.inactiveAtStart, to: instant.uptime)
+            ))
+        }
     }
 
     /// Drops the screen spans not seen in `generation`, recording the end of each, in start order.
@@ -252,9 +313,12 @@ struct EventRecorder {
         if rules.recordsScreenEnded {
             let ended = screenSpans.filter { $0.value.generation != generation }.sorted { $0.value.id < $1.value.id }
             for (screen, span) in ended {
+                var properties: TrackingProperties = [TrackingEvent.elementsViewedKey: .int(span.elementsViewed)]
+                if let depth = span.scrollDepth { properties[TrackingEvent.scrollDepthKey] = .double(depth) }
                 events.append(TrackingEvent(
                     timestamp: instant.date, kind: .screenEnded, screen: screen, visibleRatio: span.lastVisibleRatio,
-                    visibleDuration: visibleDuration(of: span, endingAt: instant.uptime)
+                    eventProperties: properties,
+                    visibleDuration: visibleDuration(from: span.start, inactiveAtStart: span.inactiveAtStart, to: instant.uptime)
                 ))
             }
         }

@@ -146,6 +146,7 @@ public final class Tracker {
         RunningTrackers.remove(ObjectIdentifier(self))
         scheduler.stop()
         endAllSpansAndDeliver()
+        scrollDepths?.removeAll()
         tapCapture?.stop()
         debugOverlay?.remove()
     }
@@ -193,7 +194,9 @@ public final class Tracker {
         }
         let duration = TimeInterval(DispatchTime.now().uptimeNanoseconds - scanStart) / 1_000_000_000
         reportInvalidGeometry(scanResult.viewsWithInvalidGeometry)
+        scrollDepths?.sample()
         let events = recordAndDeliver(scanResult, at: instant, keepingUnseenSpans: inTransition)
+        scrollDepths?.update(with: scanResult, at: instant.uptime) { recorder.hasLiveSpan($0) }
         isScanning = false
         if let debugOverlay {
             drawDebugOverlay(debugOverlay, at: instant, scanDuration: duration)
@@ -340,6 +343,7 @@ public final class Tracker {
     /// - Returns: The events delivered by this call.
     @discardableResult
     func endAllSpansAndDeliver() -> [TrackingEvent] {
+        scrollDepths?.sample()
         recorder.endAllSpans(at: configuration.clock.now(), into: &pendingSpanEnds)
         guard !pendingSpanEnds.isEmpty, !isScanning else { return [] }
         // As during a scan's delivery: a sink's scanNow() now would judge a half-ended state.
@@ -399,6 +403,13 @@ public final class Tracker {
         self?.scheduler.requestScan()
     })
     private var recorder: EventRecorder
+    /// Measures the screens' scroll depth for their `Screen Ended` (see <doc:Engagement>); `nil` when screen
+    /// ends are not recorded.
+    private(set) lazy var scrollDepths: ScrollDepthMonitor? = configuration.recordsScreenEnded
+        ? ScrollDepthMonitor(store: scanner.store, minimumVisibleRatio: scanner.minimumVisibleRatio) { [weak self] screen, depth in
+            self?.recorder.noteScrollDepth(depth, for: screen)
+        }
+        : nil
     private let runLoop: RunLoop
     private let notificationCenter: NotificationCenter
     private var scanResult = ScanResult()

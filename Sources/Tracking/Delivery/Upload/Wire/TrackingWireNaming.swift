@@ -37,7 +37,15 @@ import Foundation
 /// The end of a screen's visibility span (``TrackingEventKind/screenEnded``) is a `track` call named
 /// ``screenEndedEvent`` (default `Screen Ended`) whose properties are the screen's own, plus `screen_name`,
 /// `screen_id` (when it has one) and `visible_ms` (``PropertyKeys/visibleDuration``): the whole milliseconds
-/// the screen was visible, an integer.
+/// the screen was visible, an integer; plus `elements_viewed` (``PropertyKeys/elementsViewed``), the
+/// impressions recorded in the span, and, for a screen with a main vertical scroll view, `scroll_depth`
+/// (``PropertyKeys/scrollDepth``), how far down its content was shown, 0…1 (see <doc:Engagement>).
+///
+/// With exposure reporting on (``TrackingConfiguration/reportsElementExposure``), the end of an impressed
+/// element's visibility span is a `track` call named ``exposureEvent`` (default `Element Exposure`) with the
+/// element's own properties, `element_type`, `element_id`, `screen_name` and `screen_id` as for impressions,
+/// `visible_ms` (the whole milliseconds the element was at or above the impression ratio) and
+/// `max_visible_ratio` (``PropertyKeys/maximumVisibleRatio``, the largest visible fraction of the span).
 ///
 /// Added keys are written after the element's own properties. They win over an app property of the same
 /// name: the app's value is left out of the message (``DeliverySink`` reports it when it receives the event),
@@ -59,9 +67,18 @@ public struct TrackingWireNaming: Hashable, Sendable {
         public var screenIdentifier = "screen_id"
         /// The visible fraction when recorded (default `visible_ratio`).
         public var visibleRatio = "visible_ratio"
-        /// How long a screen was visible, in whole milliseconds, on `Screen Ended` events (default
-        /// `visible_ms`).
+        /// How long a screen (on `Screen Ended` events) or an element (on exposure events) was visible, in
+        /// whole milliseconds (default `visible_ms`).
         public var visibleDuration = "visible_ms"
+        /// How far down a screen's main vertical scroll view was shown, 0…1, on `Screen Ended` events
+        /// (default `scroll_depth`).
+        public var scrollDepth = "scroll_depth"
+        /// How many impressions a screen's span recorded, on `Screen Ended` events (default
+        /// `elements_viewed`).
+        public var elementsViewed = "elements_viewed"
+        /// The largest visible fraction of an element's span, on exposure events (default
+        /// `max_visible_ratio`).
+        public var maximumVisibleRatio = "max_visible_ratio"
         /// How many taps a rage tap's burst had (default `tap_count`).
         public var tapCount = "tap_count"
         /// Where a tap's finger came down, in points from the window's left edge (default `tap_x`).
@@ -83,6 +100,8 @@ public struct TrackingWireNaming: Hashable, Sendable {
     public var impressionEvent = "Element Viewed"
     /// The `event` of the `track` calls that end a screen's visibility span (default `Screen Ended`).
     public var screenEndedEvent = "Screen Ended"
+    /// The `event` of ``TrackingEventKind/exposure`` `track` calls (default `Element Exposure`).
+    public var exposureEvent = "Element Exposure"
     /// The `event` of ``TrackingEventKind/tap`` `track` calls (default `Element Tapped`).
     public var tapEvent = "Element Tapped"
     /// The `event` of ``TrackingEventKind/rageTap`` `track` calls (default `Rage Tap`).

@@ -32,12 +32,13 @@ extension WireMessage {
         let kind: Kind
         let name: String?
         switch event.kind {
-        case .screenView, .impression, .screenEnded, .tap, .rageTap, .deadTap:
+        case .screenView, .impression, .exposure, .screenEnded, .tap, .rageTap, .deadTap:
             guard let (own, added) = Self.scannedProperties(of: event, naming: naming) else { return nil }
             kind = event.kind == .screenView ? .screen : .track
             switch event.kind {
             case .screenView: name = event.screen?.screenName.rawValue
             case .impression: name = naming.impressionEvent
+            case .exposure: name = naming.exposureEvent
             case .tap: name = naming.tapEvent
             case .rageTap: name = naming.rageTapEvent
             case .deadTap: name = naming.deadTapEvent
@@ -92,6 +93,7 @@ extension WireMessage {
               own[keys.elementType] != nil || own[keys.elementIdentifier] != nil || own[keys.screenName] != nil
                 || own[keys.screenIdentifier] != nil || own[keys.visibleRatio] != nil
                 || own[keys.visibleDuration] != nil || own[keys.tapCount] != nil || own[keys.tapX] != nil
+                || own[keys.scrollDepth] != nil || own[keys.elementsViewed] != nil || own[keys.maximumVisibleRatio] != nil
                 || own[keys.tapY] != nil || own[keys.tapElementX] != nil || own[keys.tapElementY] != nil,
               let (own, added) = scannedProperties(of: event, naming: naming) else { return [] }
         return added.map(\.key).filter { own[$0] != nil }.sorted()
@@ -113,7 +115,7 @@ extension WireMessage {
             guard let screen = event.screen else { return nil }
             own = screen.properties
             if let identifier = screen.identifier { added.append(WireJSONMember(keys.screenIdentifier, .string(identifier))) }
-        case .impression, .tap, .rageTap, .deadTap:
+        case .impression, .exposure, .tap, .rageTap, .deadTap:
             guard let element = event.element else { return nil }
             own = element.properties
             added.append(WireJSONMember(keys.elementType, .string(element.elementType.rawValue)))
@@ -130,6 +132,12 @@ extension WireMessage {
             if let duration = event.visibleDuration {
                 added.append(WireJSONMember(keys.visibleDuration, .int(milliseconds(duration))))
             }
+            if let depth = event.scrollDepth, depth.isFinite {
+                added.append(WireJSONMember(keys.scrollDepth, .double(min(max(depth, 0), 1))))
+            }
+            if let count = event.elementsViewed {
+                added.append(WireJSONMember(keys.elementsViewed, .int(count)))
+            }
             return (own, added)
         default:
             return nil
@@ -137,6 +145,9 @@ extension WireMessage {
         switch event.kind {
         case .tap, .deadTap:
             break
+        case .exposure:
+            added.append(WireJSONMember(keys.visibleDuration, .int(milliseconds(event.visibleDuration ?? 0))))
+            added.append(WireJSONMember(keys.maximumVisibleRatio, .double(event.visibleRatio)))
         case .rageTap:
             // A rage tap without its count is still a rage tap: the count is the one fact it adds.
             if let count = event.tapCount { added.append(WireJSONMember(keys.tapCount, .int(count))) }
