@@ -159,6 +159,53 @@ final class WireMessageTests: XCTestCase {
         XCTAssertNil(properties["visible_ratio"])
     }
 
+    func testScreenEndedCarriesScrollDepthAndElementsViewedUnderRenamableNames() throws {
+        let end = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .screenEnded,
+                                screen: TrackingScreen(screenName: "feed"), visibleRatio: 1,
+                                eventProperties: ["scroll_depth": 0.4375, "elements_viewed": 2],
+                                identity: TrackingIdentity(anonymousID: Self.anonymousID), visibleDuration: 2.25)
+        XCTAssertEqual(end.scrollDepth, 0.4375)
+        XCTAssertEqual(end.elementsViewed, 2)
+        let message = try XCTUnwrap(WireMessage(event: end, naming: TrackingWireNaming()))
+        XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","event":"Screen Ended","properties":{"screen_name":"feed","visible_ms":2250,"scroll_depth":0.4375,"elements_viewed":2},"context":{}}"#)
+
+        var naming = TrackingWireNaming()
+        naming.propertyKeys.scrollDepth = "depth"
+        naming.propertyKeys.elementsViewed = "items_seen"
+        var shadowing = end
+        shadowing.screen?.properties = ["depth": "the app's"]
+        XCTAssertEqual(WireMessage.shadowedPropertyKeys(of: shadowing, naming: naming), ["depth"])
+        let renamed = try XCTUnwrap(WireMessage(event: shadowing, naming: naming))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(renamed.encoded().bytes)) as? [String: Any])
+        let properties = try XCTUnwrap(json["properties"] as? [String: Any])
+        XCTAssertEqual(properties["depth"] as? Double, 0.4375, "the SDK's value wins")
+        XCTAssertEqual(properties["items_seen"] as? Int, 2)
+        XCTAssertNil(properties["scroll_depth"])
+    }
+
+    func testExposureBecomesATrackCallWithVisibleMillisecondsAndTheLargestRatioUnderRenamableNames() throws {
+        let exposure = TrackingEvent(id: Self.eventID, timestamp: Self.when, kind: .exposure,
+                                     element: TrackingElement(elementType: "post", identifier: "p3", properties: ["position": 3]),
+                                     screen: TrackingScreen(screenName: "feed"), visibleRatio: 0.75,
+                                     identity: TrackingIdentity(anonymousID: Self.anonymousID), visibleDuration: 4.2)
+        XCTAssertNil(exposure.tapPosition)
+        XCTAssertNil(exposure.scrollDepth)
+        let message = try XCTUnwrap(WireMessage(event: exposure, naming: TrackingWireNaming()))
+        XCTAssertEqual(String(decoding: message.encoded().bytes, as: UTF8.self),
+                       #"{"type":"track","messageId":"6f9619ff-8b86-d011-b42d-00c04fc964ff","timestamp":"2026-11-18T11:06:40.250Z","anonymousId":"3f2a9c4e-5b1d-4e8f-9a7c-2d6e1b0f8a3c","event":"Element Exposure","properties":{"position":3,"element_type":"post","element_id":"p3","screen_name":"feed","visible_ms":4200,"max_visible_ratio":0.75},"context":{}}"#)
+
+        var naming = TrackingWireNaming()
+        naming.exposureEvent = "Post Read"
+        naming.propertyKeys.maximumVisibleRatio = "peak_ratio"
+        let renamed = try XCTUnwrap(WireMessage(event: exposure, naming: naming))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(renamed.encoded().bytes)) as? [String: Any])
+        XCTAssertEqual(json["event"] as? String, "Post Read")
+        let properties = try XCTUnwrap(json["properties"] as? [String: Any])
+        XCTAssertEqual(properties["peak_ratio"] as? Double, 0.75)
+        XCTAssertNil(properties["visible_ratio"])
+    }
+
     func testScreenEndedDurationsThatNoClockGivesAreClampedOnTheWire() throws {
         for (seconds, milliseconds) in [(-1.0, 0), (.nan, 0), (.infinity, 0), (0.0004, 0), (0.0005, 1), (1e300, 9_007_199_254_740_991)] {
             let end = TrackingEvent(timestamp: Self.when, kind: .screenEnded, screen: TrackingScreen(screenName: "feed"),

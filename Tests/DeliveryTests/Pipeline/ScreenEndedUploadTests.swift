@@ -53,7 +53,9 @@ final class ScreenEndedUploadTests: HeadlessTestCase {
         XCTAssertEqual(messages.map { $0["type"] as? String }, ["screen", "track", "screen"])
         XCTAssertEqual(messages.map { ($0["name"] ?? $0["event"]) as? String }, ["detail", "Screen Ended", "player"])
         let properties = try XCTUnwrap(messages[1]["properties"] as? [String: Any])
-        XCTAssertEqual(Set(properties.keys), ["section", "screen_name", "screen_id", "visible_ms"])
+        // No scroll view on the detail: no `scroll_depth`; no tracked element: no impression in the span.
+        XCTAssertEqual(Set(properties.keys), ["section", "screen_name", "screen_id", "visible_ms", "elements_viewed"])
+        XCTAssertEqual((properties["elements_viewed"] as? NSNumber)?.intValue, 0)
         XCTAssertEqual(properties["screen_name"] as? String, "detail")
         XCTAssertEqual(properties["screen_id"] as? String, "p7")
         XCTAssertEqual(properties["section"] as? String, "news")
