@@ -17,6 +17,12 @@
 /// spans it overlaps without ending them. A scan
 /// that keeps unseen spans (a transition in flight) ends none, so the screen being left counts until the
 /// first scan after the transition. A clock that steps backwards yields 0, never a negative time.
+///
+/// **Engagement.** A screen span also counts the impressions recorded in it for its elements and keeps the
+/// deepest scroll depth noted for it (``noteScrollDepth(_:for:)``); its `Screen Ended` carries both. The
+/// span of an element recorded as an impression (its impression delivered or refused by a policy) ends with
+/// a ``TrackingEventKind/exposure`` event when exposure is reported for it: its time is measured exactly as
+/// a screen's (scan to scan, inactive time taken out), its ratio is the largest the span's scans saw.
 struct EventRecorder {
     // MARK: - Internal
 
@@ -68,7 +74,8 @@ struct EventRecorder {
 
     /// Feeds one scan taken at `instant` and appends the events it completes to `events`: screen ends first
     /// (``TrackingEventKind/screenEnded``, in the order the spans started), then screen views, then
-    /// impressions, each in scan order. So when one screen replaces another, the one left ends before the
+    /// impressions, each in scan order, then exposures (``TrackingEventKind/exposure``, in the order the
+    /// element spans started). So when one screen replaces another, the one left ends before the
     /// next one's view, as a page-leave precedes the next page view.
     ///
     /// With `keepingUnseenSpans`, the scan ends no span: what it sees starts or continues spans as usual, and
@@ -179,7 +186,7 @@ struct EventRecorder {
 
     /// Ends every visibility span at `instant`, as if a scan then had seen nothing, and appends a
     /// ``TrackingEventKind/screenEnded`` event for each screen span to `events`, in the order the spans
-    /// started: the next scan starts new spans. Lifetime policies keep their memory.
+    /// started, then the exposures of the element spans that report one: the next scan starts new spans. Lifetime policies keep their memory.
     mutating func endAllSpans(at instant: TrackingInstant, into events: inout [TrackingEvent]) {
         generation &+= 1
         endScreenSpans(notSeenIn: generation, at: instant, into: &events)
