@@ -120,6 +120,30 @@ struct ReportPrinter {
               + "off_again_allocs_per_scan=\(allocations(result.offAgainAllocations))")
     }
 
+    /// Engagement's cost: a note, a target line (0 allocations per scan with exposure on and off) and a
+    /// `RESULT engagement` line.
+    func printEngagement(_ result: EngagementResult) {
+        let allocations = { (value: Double) in AllocationCounting.isSupported ? Self.format(value, digits: 1) : "n/a" }
+        print("")
+        print("engagement on \(result.configuration) (\(result.trackedCount) tracked): Tracker.scanNow() "
+              + "\(Self.format(result.baselineNanoseconds / 1e3, digits: 1)) µs without screen ends, "
+              + "\(Self.format(result.defaultNanoseconds / 1e3, digits: 1)) µs with scroll depth, "
+              + "\(Self.format(result.exposureNanoseconds / 1e3, digits: 1)) µs with exposure too; allocations per scan "
+              + "\(allocations(result.baselineAllocations)), \(allocations(result.defaultAllocations)), "
+              + "\(allocations(result.exposureAllocations))")
+        if AllocationCounting.isSupported {
+            let met = result.defaultAllocations == 0 && result.exposureAllocations == 0
+            print("target engagement: 0 allocations per scan with exposure off and on: \(Self.verdict(met))")
+        }
+        print("RESULT engagement config=\(result.configuration) tracked=\(result.trackedCount) "
+              + "baseline_ns_per_scan=\(Self.format(result.baselineNanoseconds, digits: 0)) "
+              + "default_ns_per_scan=\(Self.format(result.defaultNanoseconds, digits: 0)) "
+              + "exposure_ns_per_scan=\(Self.format(result.exposureNanoseconds, digits: 0)) "
+              + "baseline_allocs_per_scan=\(allocations(result.baselineAllocations)) "
+              + "default_allocs_per_scan=\(allocations(result.defaultAllocations)) "
+              + "exposure_allocs_per_scan=\(allocations(result.exposureAllocations))")
+    }
+
     // MARK: - Private
 
     private static let widths = [20, 6, 6, 8, 8, 9, 9, 10, 8, 9, 8, 7]

@@ -25,4 +25,8 @@ MainActor.assumeIsolated {
     )
     // The debug overlay at 1,000 tracked views (5 % of 20,000).
     printer.printOverlay(runner.overlayCost(BenchmarkConfiguration(shape: .wide, viewCount: 20_000, density: .dense)))
+    // Scroll depth and exposure on a tracked screen holding scroll views.
+    for (shape, viewCount) in [(HierarchyShape.wide, 1_000), (.scrollHeavy, 10_000)] {
+        printer.printEngagement(runner.engagementCost(BenchmarkConfiguration(shape: shape, viewCount: viewCount, density: .dense)))
+    }
 }
