@@ -42,6 +42,10 @@ final class ConsoleEventSink: TrackingSink {
                 .joined(separator: ", ") + "}"
         } else if let visible = event.visibleDuration {
             name += " visible_ms=\(Int((visible * 1000).rounded()))"
+            // Engagement: a post's largest visible ratio, a screen's scroll depth and impressions.
+            if event.kind == .exposure { name += String(format: " max_visible_ratio=%.2f", event.visibleRatio) }
+            if let depth = event.scrollDepth { name += String(format: " scroll_depth=%.2f", depth) }
+            if let viewed = event.elementsViewed, viewed > 0 { name += " elements_viewed=\(viewed)" }
         }
         if let position = event.tapPosition {
             // Where the finger landed, in window points, and within the element.

@@ -2,7 +2,7 @@ import Foundation
 import Tracking
 
 /// The demo's command line:
-/// `swift run Demo [--report <path.html>] [--endpoint <http(s)://host:port[/path]> [--write-key <key>]] [--overlay]`.
+/// `swift run Demo [--report <path.html>] [--endpoint <http(s)://host:port[/path]> [--write-key <key>]] [--overlay] [--exposure]`.
 struct DemoArguments {
     // MARK: - Internal
 
@@ -17,6 +17,8 @@ struct DemoArguments {
     var writeKey: String
     /// Whether the tracker shows its debug overlay (and the report pictures it).
     var showsOverlay = false
+    /// Whether the tracker reports each impressed element's exposure (`Element Exposure`).
+    var reportsExposure = false
 
     /// Parses `arguments` (without the program name).
     /// - Returns: The arguments, or a ``UsageError`` with a message for anything it does not understand
@@ -51,6 +53,8 @@ struct DemoArguments {
                 parsed.writeKey = key
             case "--overlay":
                 parsed.showsOverlay = true
+            case "--exposure":
+                parsed.reportsExposure = true
             case "-h", "--help":
                 return .failure(UsageError(message: nil))
             default:
@@ -64,13 +68,15 @@ struct DemoArguments {
     struct UsageError: Error {
         var message: String?
         static let usage = """
-            usage: swift run Demo [--report <path.html>] [--endpoint <url>] [--write-key <key>] [--overlay]
+            usage: swift run Demo [--report <path.html>] [--endpoint <url>] [--write-key <key>] [--overlay] [--exposure]
               --report <path.html>  where the HTML report goes (default: sightline-demo-report.html in the temporary directory)
               --endpoint <url>      deliver to this Segment-compatible collector, such as http://127.0.0.1:8080
                                     (the path defaults to /v1/batch); without it the demo starts its own collector
                                     on 127.0.0.1
               --write-key <key>     the source's write key, sent with Basic auth (default: \(DemoArguments.defaultWriteKey))
               --overlay             turn on the tracker's debug overlay; the report pictures it beside each scan
+              --exposure            report each impressed element's time on screen (Element Exposure); the report
+                                    charts the time on each post, with the feed's scroll depth
             """
     }
 }

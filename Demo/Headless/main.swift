@@ -48,6 +48,7 @@ configuration.minimumVisibleDuration = 0.3
 configuration.storageDirectory = delivery.trackerDirectory
 // Dead taps are opt-in; the demo shows them.
 configuration.capturesDeadTaps = true
+configuration.reportsElementExposure = arguments.reportsExposure
 
 print("Sightline demo: a sample app (login flow, then a tab bar with feed, profile and settings), driven by a script.")
 print("Tracker: \(Int(configuration.scansPerSecond)) scans/s at most, only when the run loop is idle; an element counts")
@@ -118,6 +119,7 @@ var page = ScanReportHTML(
     deliveryNote: "Uploaded to \(target.description), write key \(arguments.writeKey): \(console.events.count) events recorded, "
         + "\(batches.deliveredMessages.count) delivered."
 )
+page.feedPostCount = app.dependencies.posts.posts.count
 page.heatmaps = report.heatmaps
 
 var exitCode: Int32 = 0

@@ -7,6 +7,8 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
     case impression
     /// A `track Screen Ended` call.
     case screenEnded
+    /// A `track Element Exposure` call.
+    case exposure
     /// A `track Element Tapped` call.
     case tap
     /// A `track Rage Tap` call.
@@ -36,6 +38,7 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
         case ("screen", _): self = .screenView
         case ("track", "Element Viewed"): self = .impression
         case ("track", "Screen Ended"): self = .screenEnded
+        case ("track", "Element Exposure"): self = .exposure
         case ("track", "Element Tapped"): self = .tap
         case ("track", "Rage Tap"): self = .rageTap
         case ("track", "Dead Tap"): self = .deadTap
@@ -57,6 +60,7 @@ public enum DeliveredKind: CaseIterable, Sendable, Hashable {
         case .screenView: ("screen view", "screen views")
         case .impression: ("impression", "impressions")
         case .screenEnded: ("screen end", "screen ends")
+        case .exposure: ("exposure", "exposures")
         case .tap: ("tap", "taps")
         case .rageTap: ("rage tap", "rage taps")
         case .deadTap: ("dead tap", "dead taps")

@@ -125,6 +125,7 @@ public final class DemoDelivery: Sendable {
         switch event.kind {
         case .screenView: ("screen", event.name)
         case .impression: ("track", naming.impressionEvent)
+        case .exposure: ("track", naming.exposureEvent)
         case .screenEnded: ("track", naming.screenEndedEvent)
         case .tap: ("track", naming.tapEvent)
         case .rageTap: ("track", naming.rageTapEvent)

@@ -28,6 +28,9 @@ public struct ScanReportHTML {
     public var deliveryNote: String?
     /// Per tapped screen, its taps, rage taps and dead taps; drawn as heatmaps above the scans (none by default).
     public var heatmaps: [TapHeatmap] = []
+    /// How many posts the feed holds, to place its scroll depth in the "Time on each post" chart; without it
+    /// the largest post number seen stands in.
+    public var feedPostCount: Int?
 
     /// Creates a page.
     /// - Parameters:
@@ -85,6 +88,7 @@ public struct ScanReportHTML {
             html += "<p class=\"details\">\(escape(line))</p>\n"
         }
         html += heatmapSection()
+        html += engagementSection()
         html += legend()
         if pictures.isEmpty {
             html += "<p class=\"none\">No scan produced events or changed what is visible.</p>\n"
