@@ -33,9 +33,9 @@ struct DemoSessionRun {
     /// Every diagnostic of the tracker and the delivery sink.
     let diagnostics: DiagnosticLog
 
-    /// Runs the script, with the tracker's debug overlay on when `overlay` is. Call ``finish()`` when done
-    /// with the run.
-    static func start(overlay: Bool = false) throws -> DemoSessionRun {
+    /// Runs the script, with the tracker's debug overlay on when `overlay` is and exposure reporting on when
+    /// `exposure` is (the demo's `--overlay` and `--exposure`). Call ``finish()`` when done with the run.
+    static func start(overlay: Bool = false, exposure: Bool = false) throws -> DemoSessionRun {
         let clock = ManualTrackingClock()
         let collector = try LoopbackCollector()
         let diagnostics = DiagnosticLog()
@@ -49,6 +49,7 @@ struct DemoSessionRun {
         configuration.minimumVisibleDuration = 0.3
         configuration.storageDirectory = delivery.trackerDirectory
         configuration.capturesDeadTaps = true
+        configuration.reportsElementExposure = exposure
         configuration.diagnosticHandler = { diagnostics.append($0) }
         let sink = InMemoryTrackingSink()
         // Built in `application(_:didFinishLaunchingWithOptions:)`, as on a device: Installed, then Opened, with
