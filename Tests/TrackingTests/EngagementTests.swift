@@ -256,6 +256,49 @@ final class EngagementTests: HeadlessTestCase {
         }
     }
 
+    func testAnotherScreenEndsTheExposuresOfTheScreenLeft() {
+        MainActor.assumeIsolated {
+            let feed = Feed(reportsExposure: true)
+            let tracker = feed.tracker()
+            tracker.scanNow()
+            feed.clock.advance(by: 1.5)
+            tracker.scanNow()
+            let detail = UIViewController()
+            detail.trackingScreen = TrackingScreen(screenName: "detail")
+            detail.modalPresentationStyle = .fullScreen
+            detail.view.backgroundColor = UIColor(white: 1, alpha: 1)
+            feed.controller.present(detail, animated: false)
+            Headless.settle()
+            feed.clock.advance(by: 0.5)
+            XCTAssertEqual(tracker.scanNow().map(\.summary), [
+                "screen_ended feed 1.0 2000ms", "screen_view detail 1.0",
+                "exposure post#p0 @feed 1.0 2000ms", "exposure post#p1 @feed 1.0 2000ms",
+            ])
+        }
+    }
+
+    func testAPanAfterTheTrackerIsGoneCallsNothingAndARestartedTrackerStillMeasuresTheDrag() {
+        MainActor.assumeIsolated {
+            let feed = Feed()
+            var tracker: Tracker? = feed.tracker()
+            tracker?.scanNow()
+            // Released while its target is still on the scroll view's pan: the drag calls nothing.
+            tracker = nil
+            feed.drag(by: 300)
+
+            let second = feed.tracker()
+            second.scanNow()
+            second.stop()
+            second.start()
+            second.scanNow()
+            // Stopped and started: the new span gets the drag's depth.
+            feed.drag(by: 600)
+            second.stop()
+            XCTAssertEqual(feed.sink.events.filter { $0.kind == .screenEnded }.map(\.scrollDepth), [800.0 / 2800, 0.5])
+            XCTAssertEqual(feed.log.all, [])
+        }
+    }
+
     // MARK: - Scenario 59: the per-element override
 
     func testThePerElementOverrideTurnsExposureOnAndOffForOneElement() {
