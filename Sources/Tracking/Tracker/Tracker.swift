@@ -111,6 +111,7 @@ public final class Tracker {
         RunningTrackers.remove(ObjectIdentifier(self))
         for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
             delivery.backgroundTrackers.remove()
+            delivery.feedingMailboxes.remove(mailbox)
         }
     }
 
@@ -152,9 +153,16 @@ public final class Tracker {
 
     /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
     /// starts an upload and returns at once; sinks that send nothing ignore it. Callable from any thread.
+    ///
+    /// The sinks are asked after every call made to the tracker before this one, on any thread, has reached
+    /// them: `track` then `flush()` sends that event, even while another thread is delivering (the request
+    /// then follows on that thread, and this returns at once).
     public nonisolated func flush() {
-        for sink in sinks {
-            sink.flush()
+        let sinks = sinks
+        mailbox.submit {
+            for sink in sinks {
+                sink.flush()
+            }
         }
     }
 
@@ -302,6 +310,7 @@ public final class Tracker {
         }
         for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
             delivery.backgroundTrackers.add()
+            delivery.feedingMailboxes.add(mailbox)
         }
         shared.add(self)
         backgroundObserver = BackgroundMoveObserver(notificationCenter: notificationCenter) { [weak self] in

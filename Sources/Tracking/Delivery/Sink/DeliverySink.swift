@@ -205,12 +205,17 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
 
     /// Starts uploading everything stored now (sealing the segment being written); returns at once.
     ///
-    /// Joins an upload in progress instead of starting a second one; during a backoff after a failure it
-    /// sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls it. Does nothing unless
-    /// consent is granted.
+    /// The upload is ordered after every call made before it to a ``Tracker`` holding the sink, on any
+    /// thread: a call that another thread is still delivering (its event not yet stored) is uploaded by this
+    /// flush, not left for the next trigger. Such a flush starts on the thread that delivers the call, right
+    /// after it; nothing waits for it. Joins an upload in progress instead of starting a second one; during a
+    /// backoff after a failure it sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls
+    /// it. Does nothing unless consent is granted.
     public nonisolated func flush() {
-        guard consentState.current == .granted else { return }
-        uploader?.flush()
+        feedingMailboxes.afterQueuedCalls { [self] in
+            guard consentState.current == .granted else { return }
+            uploader?.flush()
+        }
     }
 
     /// Seals the queue file being written (and the pending one), so that no queue file holds events of two
@@ -228,9 +233,13 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         flush()
     }
 
-    /// Uploads everything stored now, as ``flush()`` does, and returns what that flush did.
+    /// Uploads everything stored now, as ``flush()`` does, and returns what that flush did: it too is
+    /// ordered after every call made before it to a ``Tracker`` holding the sink, on any thread, so
+    /// `tracker.track(...)` then `await flushAndWait()` uploads that event. It waits (suspended, never
+    /// blocking a thread) until those calls are delivered.
     /// - Returns: The events delivered, kept and rejected, and the requests made.
     public func flushAndWait() async -> DeliveryFlushSummary {
+        await feedingMailboxes.queuedCallsDelivered()
         guard consentState.current == .granted, let uploader else {
             return DeliveryFlushSummary(kept: store.countUnacknowledgedEvents())
         }
@@ -247,6 +256,9 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// The trackers that hold this sink and upload it at backgrounding themselves; while there is one, the
     /// sink's own observer of `didEnterBackgroundNotification` does nothing.
     let backgroundTrackers = BackgroundTrackerCount()
+
+    /// The mailboxes of the trackers that hold this sink: a flush waits for the calls queued in them.
+    let feedingMailboxes = FeedingMailboxes()
 
     /// Makes what is stored reach the storage device and, when consent is granted, starts an upload inside a
     /// background task: what the app does when it moves to the background. Main thread.
