@@ -267,6 +267,7 @@ public final class Tracker {
         let configuration = configuration.validated(report: handler)
         self.configuration = configuration
         self.sinks = sinks
+        sinkFailures = LastingConditionReports(clock: configuration.clock, report: handler)
         scanner = VisibilityScanner(
             minimumVisibleRatio: configuration.minimumVisibleRatio,
             minimumAlpha: configuration.minimumAlpha
@@ -395,6 +396,8 @@ public final class Tracker {
     nonisolated let contextProvider: ContextProvider
     /// Makes events deliverable.
     nonisolated let sanitizer: EventSanitizer
+    /// Sinks that keep throwing, reported once rather than once per event.
+    nonisolated let sinkFailures: LastingConditionReports
     /// Orders every call and delivers it, from any thread, with no lock held during callbacks.
     nonisolated let mailbox = TrackerMailbox()
     /// Records the application lifecycle events; `nil` when they are turned off.

@@ -54,10 +54,17 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         let limits = configuration.storeLimits()
         let diagnostics = DeferredDiagnostics(handler: configuration.diagnosticHandler)
         self.diagnostics = diagnostics
-        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: diagnostics.report)
+        // The pending area lives inside the queue's directory: a directory neither can create is one
+        // condition, reported once.
+        let unavailable = LastingConditionReports(clock: configuration.clock, report: diagnostics.report)
+        let report: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
+            guard diagnostic.code == .storeUnavailable else { return diagnostics.report(diagnostic) }
+            unavailable.report(diagnostic, key: diagnostic.message)
+        }
+        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: report)
         pendingStore = EventStore(
             directory: directory.appendingPathComponent("pending", isDirectory: true), limits: limits,
-            clock: configuration.clock, report: diagnostics.report
+            clock: configuration.clock, report: report
         )
         consentFile = ConsentFile(directory: configuration.consentDirectory)
         StorageProtection.apply(to: [configuration.consentDirectory, configuration.storageDirectory], report: diagnostics.report)
