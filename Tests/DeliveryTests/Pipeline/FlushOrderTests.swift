@@ -39,6 +39,41 @@ final class FlushOrderTests: HeadlessTestCase {
         }
     }
 
+    /// The other side: the main thread asks for flushes while another thread is inside a sink's callback, and
+    /// never waits for it. Should it wait, the held callback would go on only after its 60 s bound, and the
+    /// checks below see that it had finished.
+    func testAFlushOnTheMainThreadNeverWaitsForAnotherThreadsCallback() async throws {
+        let fixture = try PipelineFixture()
+        let slow = GatedSlowSink()
+        let sink = fixture.sink()
+        let tracker = await MainActor.run {
+            Tracker(configuration: fixture.trackerConfiguration(), sinks: [sink, slow])
+        }
+        DispatchQueue.global().async {
+            tracker.track("Held")
+        }
+        XCTAssertTrue(slow.waitUntilHolding())
+
+        let returnedWhileHeld = await MainActor.run { () -> Bool in
+            tracker.flush()
+            sink.flush()
+            return !slow.hasFinishedHolding
+        }
+        XCTAssertTrue(returnedWhileHeld, "the main thread waited for another thread's callback")
+        let waiting = Task { @MainActor in await sink.flushAndWait() }
+        // The main actor still serves other work while that flush waits for the held call.
+        let servedWhileHeld = await MainActor.run { !slow.hasFinishedHolding }
+        XCTAssertTrue(servedWhileHeld, "flushAndWait() blocked the main thread")
+        slow.release()
+        _ = await waiting.value
+
+        let first = try XCTUnwrap(fixture.waitForRequests(1).first)
+        XCTAssertEqual(first.messages.map { $0["event"] as? String }, ["Held"])
+        XCTAssertTrue(tracker.mailbox.waitUntilDelivered())
+        XCTAssertEqual(fixture.diagnostics.codes, [])
+        await MainActor.run { _ = tracker }
+    }
+
     // MARK: - Private
 
     /// One round: the main thread delivers 60 events through a sink that takes 1 ms each and holds the
@@ -104,6 +139,7 @@ private final class GatedSlowSink: TrackingSink, @unchecked Sendable {
     private let lock = NSLock()
     private var received = 0
     private var releasedFlag = false
+    private var finishedHolding = false
 
     func receive(_ event: TrackingEvent) throws {
         let first = lock.withLock {
@@ -114,6 +150,7 @@ private final class GatedSlowSink: TrackingSink, @unchecked Sendable {
             holding.signal()
             // Bounded: a hang fails the test instead of stopping the suite.
             _ = released.wait(timeout: .now() + 60)
+            lock.withLock { finishedHolding = true }
         }
         usleep(1_000)
     }
@@ -130,6 +167,11 @@ private final class GatedSlowSink: TrackingSink, @unchecked Sendable {
             return !releasedFlag
         }
         if first { released.signal() }
+    }
+
+    /// Whether the held event's callback has returned.
+    var hasFinishedHolding: Bool {
+        lock.withLock { finishedHolding }
     }
 
     var isReleased: Bool {
