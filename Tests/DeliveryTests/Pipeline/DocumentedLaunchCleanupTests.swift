@@ -51,6 +51,36 @@ final class DocumentedLaunchCleanupTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: storage.path),
                        "left behind: \((try? FileManager.default.subpathsOfDirectory(atPath: storage.path)) ?? [])")
     }
+
+    /// What makes the pattern clean even while an upload is in flight: a delivery sink released then (with
+    /// its tracker, at the test's last `Headless.reset()`) writes nothing more, so the test's removal of the
+    /// directory cannot race the upload's acknowledgement. The request is held until the sink is gone.
+    func testADeliverySinkReleasedDuringAnUploadWritesNothingMore() async throws {
+        let fixture = try PipelineFixture()
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        var configuration = fixture.configuration()
+        configuration.uploadWillStart = {
+            started.signal()
+            _ = proceed.wait(timeout: .now() + 60)
+        }
+        var sink: DeliverySink? = fixture.sink(configuration)
+        try fixture.store(0..<3, in: try XCTUnwrap(sink))
+        let store = try XCTUnwrap(sink?.store)
+        let driver = try XCTUnwrap(sink?.uploader?.driver)
+        sink?.flush()
+        XCTAssertEqual(started.wait(timeout: .now() + 60), .success, "the upload never started")
+        let segment = try XCTUnwrap(store.sealedSegments.first)
+        sink = nil
+        proceed.signal()
+        // Joins the flush in flight: once it returns, the request was answered and its acknowledgement done.
+        _ = await driver.flush()
+
+        XCTAssertEqual(fixture.collector.requests.count, 1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter { $0 != "pending" }.sorted()
+        XCTAssertEqual(files, [SegmentNaming.name(segment.sequence, .seg)], "the released sink acknowledged (wrote) after all")
+        XCTAssertEqual(fixture.diagnostics.codes, [])
+    }
 }
 
 /// An app delegate that creates and starts its tracker at launch, as the documentation's `TrackerAppDelegate`.

@@ -111,6 +111,9 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
 
     deinit {
         notificationCenter.removeObserver(backgroundObservation)
+        // An upload still in flight writes nothing once the sink is gone (see `EventStore.close()`).
+        store.close()
+        pendingStore.close()
     }
 
     /// Appends the event to the upload queue on disk (or to the pending area while consent is pending);
