@@ -12,7 +12,8 @@ import Foundation
 /// and survives the app being killed (`kill -9`, a crash, the system ending it). It reaches the storage
 /// device itself (surviving power loss) when its segment is sealed or the app goes to the background
 /// (`fsync`). Every event keeps its ``TrackingEvent/id`` all the way, so delivery is at least once and
-/// deduplicable downstream.
+/// deduplicable downstream. Once released (with its tracker), the sink writes nothing more: an upload still in
+/// flight is then not acknowledged, and a later launch sends its events again, with the same ids.
 ///
 /// **Cost on the calling thread**: one compact binary encoding and one `write(2)`, a few microseconds (see the
 /// `DeliveryBenchmark` runner). A full disk or unwritable directory makes ``receive(_:)`` throw (the tracker
