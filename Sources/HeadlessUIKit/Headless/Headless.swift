@@ -19,7 +19,9 @@ public enum Headless {
 
     /// Returns to a fresh app: hides and detaches every window, makes the app active, drops pending layout
     /// and animations, forgets registered images, reports and forgets background tasks never ended, forgets the
-    /// launch's delegates and ``mainBundleInfo``. Call it in each test's `setUp`.
+    /// launch's delegates and ``mainBundleInfo``. Call it first and last in each test (in a `defer`, or at the end of
+    /// an `async` test), before the test removes its storage: the last releases the launch's app delegate and
+    /// what it holds (a tracker), so nothing writes there afterwards.
     public static func reset() {
         for scene in UIApplication.shared.connectedScenes {
             guard let windowScene = scene as? UIWindowScene else { continue }

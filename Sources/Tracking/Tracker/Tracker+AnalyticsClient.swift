@@ -172,16 +172,19 @@ extension Tracker {
         return event
     }
 
-    /// Hands `event` to `sinks`, in order; a sink that throws costs a diagnostic, not the others' copy.
+    /// Hands `event` to `sinks`, in order; a sink that throws costs a diagnostic, not the others' copy. A
+    /// sink that keeps throwing (an unwritable directory) is reported once, and again with a count after
+    /// an hour or once it has taken an event again (see ``LastingConditionReports``).
     nonisolated func hand(_ event: TrackingEvent, to sinks: [any TrackingSink]) {
         for sink in sinks {
             do {
                 try sink.receive(event)
+                if sinkFailures.isAnyActive { sinkFailures.ended("\(type(of: sink))") }
             } catch {
-                report(TrackingDiagnostic(
+                sinkFailures.report(TrackingDiagnostic(
                     code: .sinkFailed,
                     message: "\(type(of: sink)) threw \(TrackingDiagnostic.errorCodes(of: error)) receiving an event of kind \(event.kind); the other sinks received it"
-                ))
+                ), key: "\(type(of: sink))")
             }
         }
     }

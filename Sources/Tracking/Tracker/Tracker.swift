@@ -111,6 +111,7 @@ public final class Tracker {
         RunningTrackers.remove(ObjectIdentifier(self))
         for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
             delivery.backgroundTrackers.remove()
+            delivery.feedingMailboxes.remove(mailbox)
         }
     }
 
@@ -153,9 +154,16 @@ public final class Tracker {
 
     /// Asks every sink to send what it holds now (like Segment's `analytics.flush()`): a ``DeliverySink``
     /// starts an upload and returns at once; sinks that send nothing ignore it. Callable from any thread.
+    ///
+    /// The sinks are asked after every call made to the tracker before this one, on any thread, has reached
+    /// them: `track` then `flush()` sends that event, even while another thread is delivering (the request
+    /// then follows on that thread, and this returns at once).
     public nonisolated func flush() {
-        for sink in sinks {
-            sink.flush()
+        let sinks = sinks
+        mailbox.submit {
+            for sink in sinks {
+                sink.flush()
+            }
         }
     }
 
@@ -262,6 +270,7 @@ public final class Tracker {
         let configuration = configuration.validated(report: handler)
         self.configuration = configuration
         self.sinks = sinks
+        sinkFailures = LastingConditionReports(clock: configuration.clock, report: handler)
         scanner = VisibilityScanner(
             minimumVisibleRatio: configuration.minimumVisibleRatio,
             minimumAlpha: configuration.minimumAlpha
@@ -305,6 +314,7 @@ public final class Tracker {
         }
         for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
             delivery.backgroundTrackers.add()
+            delivery.feedingMailboxes.add(mailbox)
         }
         shared.add(self)
         backgroundObserver = BackgroundMoveObserver(notificationCenter: notificationCenter) { [weak self] in
@@ -390,6 +400,8 @@ public final class Tracker {
     nonisolated let contextProvider: ContextProvider
     /// Makes events deliverable.
     nonisolated let sanitizer: EventSanitizer
+    /// Sinks that keep throwing, reported once rather than once per event.
+    nonisolated let sinkFailures: LastingConditionReports
     /// Orders every call and delivers it, from any thread, with no lock held during callbacks.
     nonisolated let mailbox = TrackerMailbox()
     /// Records the application lifecycle events; `nil` when they are turned off.

@@ -33,7 +33,10 @@ final class TrackerConsent {
             value = saved
         case .unreadable(let reason):
             value = .pending
-            report(ConsentFile.unreadableDiagnostic(reason))
+            // A delivery sink on the same file has just read it and reported the same condition.
+            if !sharesFileWithDelivery {
+                report(ConsentFile.unreadableDiagnostic(reason))
+            }
         case .missing:
             value = deliveries.map(\.consent).reduce(defaultConsent) { $0.restricted(by: $1) }
         }

@@ -23,6 +23,11 @@ import Foundation
 /// thread hands what is left to a serial delivery queue; another thread goes on up to
 /// ``handOffAfter`` more tickets, then does the same. So nobody ever waits for another thread's callback.
 ///
+/// **Flushes are tickets too** (ACCEPTANCE 66): ``Tracker/flush()``, ``DeliverySink/flush()`` and
+/// ``DeliverySink/flushAndWait()`` queue a ticket behind the calls already queued (see ``FeedingMailboxes``),
+/// so a call that returned before the flush was asked for, on any thread, is in what it uploads. The ticket
+/// starts the upload (or resumes the waiting task) on whichever thread delivers it; nobody waits for it.
+///
 /// **Bounded backlog**: a call off the main thread that finds ``backlogLimit`` tickets waiting is held until
 /// fewer wait, as long as delivery makes progress (a deliverer stuck in a callback for more than a second
 /// releases it: holding it then could deadlock). The main thread is never held.
@@ -42,6 +47,13 @@ final class TrackerMailbox: @unchecked Sendable {
         state.lock()
         defer { state.unlock() }
         return held
+    }
+
+    /// Tickets queued and not yet taken by a deliverer (for tests).
+    var ticketsWaiting: Int {
+        state.lock()
+        defer { state.unlock() }
+        return waiting
     }
 
     /// Events handed to the sinks so far.

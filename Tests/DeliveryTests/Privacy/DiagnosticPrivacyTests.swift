@@ -49,7 +49,7 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
             let failing = Tracker(configuration: probe.trackingConfiguration("sink"), sinks: [LeakyThrowingSink()])
             failing.identify(userID: PersonalDataProbe.userID, traits: ["plan": .string(PersonalDataProbe.value)])
             failing.track("Purchased", properties: ["note": .string(PersonalDataProbe.value)])
-            probe.expect([.sinkFailed, .sinkFailed], from: "a sink throwing an error that quotes the event")
+            probe.expect([.sinkFailed], from: "a sink throwing an error that quotes the event (once: it keeps throwing)")
 
             let reentrant = ReentrantSink()
             let scanned = Tracker(configuration: probe.trackingConfiguration("scan"), sinks: [reentrant])

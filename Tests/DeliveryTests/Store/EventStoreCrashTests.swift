@@ -65,7 +65,10 @@ final class EventStoreCrashTests: XCTestCase {
             }
 
             let log = DiagnosticLog()
-            let store = DeliverySink(configuration: StoreChildProcess.configuration(directory: fixture.root, report: log.handler)).store
+            // The sink is kept while its store is used: a released sink's store acknowledges nothing.
+            let sink = DeliverySink(configuration: StoreChildProcess.configuration(directory: fixture.root, report: log.handler))
+            let store = sink.store
+            defer { withExtendedLifetime(sink) {} }
             XCTAssertFalse(log.codes.contains(.storeQuarantined), "kill \(kills): \(log.all)")
             XCTAssertFalse(log.codes.contains(.storeUnavailable), "kill \(kills): \(log.all)")
             var counts: [UUID: Int] = [:]

@@ -9,9 +9,7 @@ import Tracking
 /// the tracker (`Deep Link Opened`): the one that launched the app from the connection options, later ones
 /// from `scene(_:openURLContexts:)`.
 // Snippet: deep-link-scene-delegate
-// Snippet: scene-delegate-deep-links
 final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
-// Snippet end
     var window: UIWindow?
 
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
@@ -23,7 +21,6 @@ final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
         self.scene(scene, openURLContexts: connectionOptions.urlContexts)
     }
 
-// Snippet: scene-delegate-deep-links
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
         guard let tracker = (UIApplication.shared.delegate as? TrackerAppDelegate)?.tracker else { return }
         for context in URLContexts {
@@ -31,5 +28,4 @@ final class DeepLinkSceneDelegate: UIResponder, UIWindowSceneDelegate {
         }
     }
 }
-// Snippet end
 // Snippet end

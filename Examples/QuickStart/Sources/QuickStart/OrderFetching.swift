@@ -1,9 +1,11 @@
+// Snippet: any-thread-calls
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+import FoundationNetworking   // URLSession on Linux
 #endif
 import Tracking
 
+// Snippet end
 /// Reports a download from its `URLSession` completion, on the session's queue, without hopping to the main
 /// thread.
 // Snippet: any-thread-calls

@@ -25,7 +25,7 @@ final class AppLaunchTests: XCTestCase {
         let laterURL = try XCTUnwrap(URL(string: "https://127.0.0.1/offers/7?ref=mail#top"))
         let tapped = MainActor.assumeIsolated { () -> Bool in
             Headless.reset()
-            defer { Headless.reset() }
+            defer { Headless.reset() }   // last: releases the app delegate and its tracker before `storage` goes
             Headless.mainBundleInfo = ["CFBundleShortVersionString": "2.0", "CFBundleVersion": "100"] // the app's Info.plist
             let clock = ManualTrackingClock()
             let appDelegate = TrackerAppDelegate()

@@ -37,6 +37,7 @@ final class LaunchDeliveryTests: XCTestCase {
         XCTAssertEqual(batches.joined().compactMap { $0["event"] as? String },
                        ["Application Installed", "Application Opened", "Application Backgrounded", "Application Opened"])
         XCTAssertEqual(collector.requests.first?.header("Authorization"), "Basic " + Data("test-key:".utf8).base64EncodedString())
+        await MainActor.run { Headless.reset() }                // last, before `storage` goes
     }
 }
 // Snippet end

@@ -13,6 +13,7 @@ final class SparkButtonTapTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: storage) }
         MainActor.assumeIsolated {
             Headless.reset()                             // a fresh, active app: no windows, nothing pending
+            defer { Headless.reset() }                   // and last: nothing of the test lives on
             let clock = ManualTrackingClock()
             var configuration = TrackingConfiguration()
             configuration.clock = clock

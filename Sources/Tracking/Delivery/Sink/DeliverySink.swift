@@ -12,7 +12,8 @@ import Foundation
 /// and survives the app being killed (`kill -9`, a crash, the system ending it). It reaches the storage
 /// device itself (surviving power loss) when its segment is sealed or the app goes to the background
 /// (`fsync`). Every event keeps its ``TrackingEvent/id`` all the way, so delivery is at least once and
-/// deduplicable downstream.
+/// deduplicable downstream. Once released (with its tracker), the sink writes nothing more: an upload still in
+/// flight is then not acknowledged, and a later launch sends its events again, with the same ids.
 ///
 /// **Cost on the calling thread**: one compact binary encoding and one `write(2)`, a few microseconds (see the
 /// `DeliveryBenchmark` runner). A full disk or unwritable directory makes ``receive(_:)`` throw (the tracker
@@ -54,10 +55,17 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         let limits = configuration.storeLimits()
         let diagnostics = DeferredDiagnostics(handler: configuration.diagnosticHandler)
         self.diagnostics = diagnostics
-        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: diagnostics.report)
+        // The pending area lives inside the queue's directory: a directory neither can create is one
+        // condition, reported once.
+        let unavailable = LastingConditionReports(clock: configuration.clock, report: diagnostics.report)
+        let report: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
+            guard diagnostic.code == .storeUnavailable else { return diagnostics.report(diagnostic) }
+            unavailable.report(diagnostic, key: diagnostic.message)
+        }
+        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: report)
         pendingStore = EventStore(
             directory: directory.appendingPathComponent("pending", isDirectory: true), limits: limits,
-            clock: configuration.clock, report: diagnostics.report
+            clock: configuration.clock, report: report
         )
         consentFile = ConsentFile(directory: configuration.consentDirectory)
         StorageProtection.apply(to: [configuration.consentDirectory, configuration.storageDirectory], report: diagnostics.report)
@@ -104,6 +112,9 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
 
     deinit {
         notificationCenter.removeObserver(backgroundObservation)
+        // An upload still in flight writes nothing once the sink is gone (see `EventStore.close()`).
+        store.close()
+        pendingStore.close()
     }
 
     /// Appends the event to the upload queue on disk (or to the pending area while consent is pending);
@@ -205,12 +216,17 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
 
     /// Starts uploading everything stored now (sealing the segment being written); returns at once.
     ///
-    /// Joins an upload in progress instead of starting a second one; during a backoff after a failure it
-    /// sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls it. Does nothing unless
-    /// consent is granted.
+    /// The upload is ordered after every call made before it to a ``Tracker`` holding the sink, on any
+    /// thread: a call that another thread is still delivering (its event not yet stored) is uploaded by this
+    /// flush, not left for the next trigger. Such a flush starts on the thread that delivers the call, right
+    /// after it; nothing waits for it. Joins an upload in progress instead of starting a second one; during a
+    /// backoff after a failure it sends nothing (the retry is already scheduled). ``Tracker/flush()`` calls
+    /// it. Does nothing unless consent is granted.
     public nonisolated func flush() {
-        guard consentState.current == .granted else { return }
-        uploader?.flush()
+        feedingMailboxes.afterQueuedCalls { [self] in
+            guard consentState.current == .granted else { return }
+            uploader?.flush()
+        }
     }
 
     /// Seals the queue file being written (and the pending one), so that no queue file holds events of two
@@ -228,9 +244,13 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         flush()
     }
 
-    /// Uploads everything stored now, as ``flush()`` does, and returns what that flush did.
+    /// Uploads everything stored now, as ``flush()`` does, and returns what that flush did: it too is
+    /// ordered after every call made before it to a ``Tracker`` holding the sink, on any thread, so
+    /// `tracker.track(...)` then `await flushAndWait()` uploads that event. It waits (suspended, never
+    /// blocking a thread) until those calls are delivered.
     /// - Returns: The events delivered, kept and rejected, and the requests made.
     public func flushAndWait() async -> DeliveryFlushSummary {
+        await feedingMailboxes.queuedCallsDelivered()
         guard consentState.current == .granted, let uploader else {
             return DeliveryFlushSummary(kept: store.countUnacknowledgedEvents())
         }
@@ -247,6 +267,9 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// The trackers that hold this sink and upload it at backgrounding themselves; while there is one, the
     /// sink's own observer of `didEnterBackgroundNotification` does nothing.
     let backgroundTrackers = BackgroundTrackerCount()
+
+    /// The mailboxes of the trackers that hold this sink: a flush waits for the calls queued in them.
+    let feedingMailboxes = FeedingMailboxes()
 
     /// Makes what is stored reach the storage device and, when consent is granted, starts an upload inside a
     /// background task: what the app does when it moves to the background. Main thread.

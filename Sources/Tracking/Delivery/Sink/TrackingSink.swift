@@ -34,7 +34,8 @@ public protocol TrackingSink: Sendable {
     func receive(_ event: TrackingEvent) throws
 
     /// Sends what the sink holds now, if it sends anything anywhere (``DeliverySink`` starts an upload);
-    /// returns at once. ``Tracker/flush()`` calls it on every sink. The default does nothing.
+    /// returns at once. ``Tracker/flush()`` calls it on every sink, once the calls made before it have reached
+    /// the sinks. The default does nothing.
     func flush()
 
     /// Learns that the person logged out: ``Tracker/reset()`` calls it on every sink, after the new

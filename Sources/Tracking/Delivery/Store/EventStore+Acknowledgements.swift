@@ -15,7 +15,7 @@ extension EventStore {
         // The fsync of the sidecar and the reads run outside the main lock, so that appends on the main
         // thread never wait for them; `acknowledgementLock` keeps acknowledgements in order.
         acknowledgementLock.lock()
-        guard isSealed(segment) else {
+        guard !isClosed, isSealed(segment) else {
             acknowledgementLock.unlock()
             return true
         }

@@ -78,6 +78,15 @@ final class EventStore: @unchecked Sendable {
         return synchronizationCount
     }
 
+    /// Stops acknowledging, once an acknowledgement being written is done: the sink holding the store is
+    /// released, and an upload still in flight must not write into a directory the app (or a test) removes
+    /// next. What that upload delivered stays unacknowledged, so a relaunch sends it again, with the same ids.
+    func close() {
+        acknowledgementLock.lock()
+        isClosed = true
+        acknowledgementLock.unlock()
+    }
+
     /// Waits until the `fsync`s that sealing started in the background are done.
     func waitForBackgroundWork() {
         backgroundQueue.sync {}
@@ -146,6 +155,8 @@ final class EventStore: @unchecked Sendable {
     /// A write failure was reported and writing has not worked since: one diagnostic per failure streak.
     var isFailing = false
     var synchronizationCount = 0
+    /// Set by ``close()``, under `acknowledgementLock`: acknowledgements write nothing any more.
+    var isClosed = false
     /// Unacknowledged events of the partly acknowledged segments found on opening, by sequence.
     var recoveredUnacknowledged: [UInt64: Int] = [:]
     /// Diagnostics found while holding the lock, reported once it is released: a handler may call back into

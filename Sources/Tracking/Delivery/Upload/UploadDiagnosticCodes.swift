@@ -9,7 +9,8 @@ extension TrackingDiagnostic.Code {
     /// batch was dropped, since sending it again would be rejected again.
     public static let batchRejected = Self(rawValue: "batch_rejected")
     /// An upload failed (5xx, 408, 429, a timeout, a transport error); the batch is kept and retried after
-    /// a backoff. Not reported when the device is offline.
+    /// a backoff. Not reported when the device is offline; a host that refuses connections or cannot be
+    /// found (a wrong endpoint, or offline) is reported once, and again an hour later if it lasts.
     public static let uploadFailed = Self(rawValue: "upload_failed")
     /// The endpoint's parts do not form a valid URL; nothing can be uploaded until it is fixed.
     public static let invalidEndpoint = Self(rawValue: "invalid_endpoint")

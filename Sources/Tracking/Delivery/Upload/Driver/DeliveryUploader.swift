@@ -49,7 +49,16 @@ final class DeliveryUploader: @unchecked Sendable {
         }
         var sender = WireBatchSender(transport: transport, backoff: configuration.uploadBackoff, diagnostics: report)
         let appObserver = configuration.uploadObserver
+        let unreachable = LastingConditionReports(clock: configuration.clock, report: report)
+        sender.failedInTransport = { code in
+            guard let kind = Self.unreachableHostKinds[code] else { return }
+            unreachable.report(TrackingDiagnostic(
+                code: .uploadFailed,
+                message: "uploads keep failing: the endpoint's host \(kind); events are kept and retried (check the endpoint)"
+            ), key: "host")
+        }
         sender.observer = { report in
+            if report.outcome == .delivered { unreachable.ended("host") }
             counters.recordUpload(report)
             appObserver?(report)
         }
@@ -121,6 +130,14 @@ final class DeliveryUploader: @unchecked Sendable {
     var currentBackgroundFlush: BackgroundFlush? { backgroundFlushes.last }
 
     // MARK: - Private
+
+    /// Transport failures that count as offline but, lasting, mean a wrong endpoint: reported once an hour
+    /// at most (and again after an upload succeeded), naming the error kind only.
+    private static let unreachableHostKinds: [URLError.Code: String] = [
+        .cannotConnectToHost: "refuses connections (cannotConnectToHost)",
+        .cannotFindHost: "cannot be found (cannotFindHost)",
+        .dnsLookupFailed: "cannot be found (dnsLookupFailed)",
+    ]
 
     private let source: StoreBatchSource
     private let counters: DeliveryCounters

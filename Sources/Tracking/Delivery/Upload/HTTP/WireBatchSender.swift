@@ -15,6 +15,9 @@ package struct WireBatchSender: Sendable {
     package var diagnostics: @Sendable (TrackingDiagnostic) -> Void
     /// Told about every request once its answer (or failure) is in.
     package var observer: (@Sendable (DeliveryUploadReport) -> Void)?
+    /// Told the `URLError` code of every request that failed in transport (the uploader reports a host
+    /// that keeps refusing connections or cannot be found, which count as offline here).
+    package var failedInTransport: (@Sendable (URLError.Code) -> Void)?
 
     package init(transport: HTTPUploadTransport, backoff: UploadBackoffPolicy = UploadBackoffPolicy(),
                  now: @escaping @Sendable () -> Date = { Date() }, diagnostics: @escaping @Sendable (TrackingDiagnostic) -> Void) {
@@ -44,6 +47,7 @@ package struct WireBatchSender: Sendable {
                 return report
             }
             let outcome = UploadResponseClassifier.outcome(of: response, now: now())
+            if case .failed(let code?, _) = response { failedInTransport?(code) }
             report.outcomes.append(outcome)
             defer { observe(current, bodyByteCount: body.count, response: response, outcome: outcome, retryDelay: report.retryDelay) }
             if outcome != .delivered, !gate.allows(ticket) {
