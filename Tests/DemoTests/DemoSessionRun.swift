@@ -33,15 +33,15 @@ struct DemoSessionRun {
     /// Every diagnostic of the tracker and the delivery sink.
     let diagnostics: DiagnosticLog
 
-    /// Runs the script, with the tracker's debug overlay on when `overlay` is. Call ``finish()`` when done
-    /// with the run.
-    static func start(overlay: Bool = false) throws -> DemoSessionRun {
+    /// Runs the script, with the tracker's debug overlay on when `overlay` is, delivering in
+    /// `destination`'s format. Call ``finish()`` when done with the run.
+    static func start(overlay: Bool = false, destination: DeliveryDestination = .segment) throws -> DemoSessionRun {
         let clock = ManualTrackingClock()
         let collector = try LoopbackCollector()
         let diagnostics = DiagnosticLog()
         let delivery = try DemoDelivery(
-            endpoint: TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port)),
-            writeKey: writeKey, clock: clock, diagnosticHandler: { diagnostics.append($0) }
+            endpoint: TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port), path: destination.defaultEndpoint.path),
+            writeKey: writeKey, destination: destination, clock: clock, diagnosticHandler: { diagnostics.append($0) }
         )
         var configuration = TrackingConfiguration()
         configuration.clock = clock
