@@ -119,8 +119,8 @@ final class DeepLinkScrubbingTests: TrackerStorageTestCase {
 
     // MARK: - Helpers
 
-    private func cleaned(_ string: String, policy: DeepLinkQueryPolicy = .default, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        switch DeepLinkURL.cleaned(string, policy: policy) {
+    private func cleaned(_ string: String, policy: DeepLinkQueryPolicy = .default, pathPolicy: DeepLinkPathPolicy = .default, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        switch DeepLinkURL.cleaned(string, policy: policy, pathPolicy: pathPolicy) {
         case .success(let link): return link.string
         case .failure(let problem):
             XCTFail("\(problem)", file: file, line: line)

@@ -118,6 +118,7 @@ open class UIControl: UIView {
         if wasTracking {
             endTracking(touch, with: event)
             sendTouchUp(inside: isTouchInside)
+            if isTouchInside { reportIfTappedWithoutActions() }
         }
         isTouchInside = false
         trackedTouchIdentifier = nil
@@ -156,6 +157,8 @@ open class UIControl: UIView {
     // MARK: - Private
 
     private var actions: [(action: UIAction, events: UIControl.Event)] = []
+    /// Whether ``reportIfTappedWithoutActions()`` has spoken for this control (once is enough).
+    private var reportedTapWithoutActions = false
     /// The one touch the control tracks (the first of a multi-touch).
     private var trackedTouchIdentifier: ObjectIdentifier?
 
@@ -166,6 +169,23 @@ open class UIControl: UIView {
         guard let touch = touches.min(by: { $0.timestamp < $1.timestamp }) else { return nil }
         trackedTouchIdentifier = ObjectIdentifier(touch)
         return touch
+    }
+
+    /// Says why a tap did nothing when the control has no action at all: the usual cause on Linux is an
+    /// action written with `addTarget(_:action:for:)` and `#selector`, which cannot compile there and so was
+    /// left to the iOS build. Controls that change their own value when tapped (a switch, a stepper…) are
+    /// useful without actions and are not reported.
+    private func reportIfTappedWithoutActions() {
+        guard actions.isEmpty, !reportedTapWithoutActions else { return }
+        let changesItsOwnValue = self is UISwitch || self is UISlider || self is UIStepper || self is UISegmentedControl
+            || self is UIPageControl || self is UIDatePicker || self is UITextField
+        guard !changesItsOwnValue else { return }
+        reportedTapWithoutActions = true
+        HeadlessDiagnostics.report(
+            "A tap ended inside a \(type(of: self)) that has no actions, so it did nothing. Linux has no Objective-C "
+                + "runtime: addTarget(_:action:for:) with a #selector cannot compile there. Give the control its action "
+                + "with addAction(UIAction { _ in … }, for: .touchUpInside) (iOS 14 and later), which compiles on both."
+        )
     }
 
     private func isInsideForTracking(_ touch: UITouch) -> Bool {

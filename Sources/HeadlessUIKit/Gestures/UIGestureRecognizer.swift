@@ -177,6 +177,8 @@ open class UIGestureRecognizer: NSObject {
     weak var attachedView: UIView?
     /// The closures ``Headless/addAction(to:_:)`` attached, in the order they were added.
     var actions: [(UIGestureRecognizer) -> Void] = []
+    /// Whether the environment said that this recognizer recognized without actions (once is enough).
+    var reportedRecognizedWithoutActions = false
     /// The touches of the current sequence, in the order they began.
     var trackedTouches: [UITouch] = []
     /// Touches the subclass asked to ignore (``ignore(_:for:)``).

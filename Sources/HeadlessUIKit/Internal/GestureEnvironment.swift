@@ -201,6 +201,23 @@ final class GestureEnvironment {
         for action in recognizer.actions {
             action(recognizer)
         }
+        reportIfRecognizedWithoutActions(recognizer)
+    }
+
+    /// Says why a tap recognized and nothing ran: the usual cause on Linux is an action written with
+    /// `init(target:action:)` or `addTarget(_:action:)` and `#selector`, which cannot compile there and so was
+    /// left to the iOS build. Only a plain `UITapGestureRecognizer` is judged (a subclass may act in its own touch
+    /// methods, and other recognizers are often watched through their state), once per recognizer.
+    private func reportIfRecognizedWithoutActions(_ recognizer: UIGestureRecognizer) {
+        guard recognizer.actions.isEmpty, type(of: recognizer) == UITapGestureRecognizer.self, recognizer.storedState == .ended,
+              !recognizer.reportedRecognizedWithoutActions else { return }
+        recognizer.reportedRecognizedWithoutActions = true
+        HeadlessDiagnostics.report(
+            "A UITapGestureRecognizer recognized a tap but has no actions, so nothing ran. Linux has no Objective-C "
+                + "runtime: init(target:action:) and addTarget(_:action:) with a #selector cannot compile there. Attach "
+                + "its action with Headless.addAction(to:_:) inside #if canImport(HeadlessUIKit), or use a closure-based "
+                + "recognizer of the app's own that calls it (see Testing your app on Linux)."
+        )
     }
 
     /// The delegate and the views under the touches may veto; a recognizer that already recognized

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Names are compared as a server reads them: percent-decoded (`+` as a space), trimmed of white space and
 /// case-folded, so `?Access_Token=`, `?%20access_token=` and `?acc%65ss_token=` are all `access_token`.
-/// Parameters are separated by `&` or `;`.
+/// Parameters are separated by `&` or `;`. The same rules choose which matrix parameters (`;name=value`
+/// inside a path segment) a link keeps (see ``DeepLinkPathPolicy``).
 ///
 /// - ``removing(_:)`` leaves out the parameters it names, and also those a web framework would read as
 ///   one of them: with a bracket or dot suffix (`access_token[]`, `access_token[0]`, `access_token.x`,
@@ -26,9 +27,11 @@ public struct DeepLinkQueryPolicy: Hashable, Sendable {
     // MARK: - Public
 
     /// The names the default policy removes: `access_token`, `id_token`, `refresh_token`, `token`, `code`
-    /// and `password`, which sign-in and password-reset links carry.
+    /// and `password`, which sign-in and password-reset links carry, and `session`, `session_id`, `sessionid`
+    /// and `jsessionid`, the session ids servers put in links (often as a matrix parameter, `;jsessionid=`).
     public static let defaultRemovedNames: Set<String> = [
         "access_token", "id_token", "refresh_token", "token", "code", "password",
+        "session", "session_id", "sessionid", "jsessionid",
     ]
 
     /// The default: ``removing(_:)`` the ``defaultRemovedNames``.

@@ -174,12 +174,27 @@ public struct TrackingConfiguration: Sendable {
     /// trimmed and case-folded, with the bracket and dot suffixes web frameworks read; URLs nested in a
     /// parameter's value are cleaned too. Default: ``DeepLinkQueryPolicy/default``, removing `access_token`,
     /// `id_token`, `refresh_token`, `token`, `code` and `password`, which sign-in and password-reset links
-    /// carry. Credentials (`user:password@`) and the fragment are always removed.
+    /// carry, and the session ids `session`, `session_id`, `sessionid` and `jsessionid`. The same names rule
+    /// the path's matrix parameters (``deepLinkPathPolicy``). Credentials (`user:password@`) and the fragment
+    /// are always removed.
     ///
     /// ```swift
     /// configuration.deepLinkQueryPolicy = .keepingOnly(["utm_source", "utm_campaign", "item"])
     /// ```
     public var deepLinkQueryPolicy: DeepLinkQueryPolicy = .default
+
+    /// Which path segments ``Tracker/openURL(_:referringApplication:)-(URL,_)`` keeps in the URLs it records
+    /// (in `Deep Link Opened` and `Application Opened`); a removed one becomes `:redacted`, so
+    /// `/auth/magic/<JWT>` is recorded as `/auth/magic/:redacted`. Default: ``DeepLinkPathPolicy/default``,
+    /// removing segments that look like a secret (a JWT, 32 or more hexadecimal digits, a long base64url or
+    /// alphanumeric run mixing character classes, a UUID) and keeping ids, slugs and words; templates
+    /// (`"/reset-password/:token"`) override the look either way, and ``DeepLinkPathPolicy/keepingOnly(_:secretTemplates:)``
+    /// keeps only what templates give. Matrix parameters (`;session=…`) follow ``deepLinkQueryPolicy``'s names.
+    ///
+    /// ```swift
+    /// configuration.deepLinkPathPolicy = .redactingSecrets(secretTemplates: ["/invite/:code"])
+    /// ```
+    public var deepLinkPathPolicy: DeepLinkPathPolicy = .default
 
     /// The names ``deepLinkQueryPolicy`` removes: its ``DeepLinkQueryPolicy/removedNames``, or an empty set
     /// while it keeps only named parameters. Setting it sets ``deepLinkQueryPolicy`` to

@@ -21,6 +21,40 @@ struct DeepLinkQueryScrubber {
         scrubbed(query, decodingsLeft: Self.maximumDecodings)
     }
 
+    /// Whether the policy keeps a parameter with the percent-encoded `name` (a matrix parameter's too:
+    /// ``DeepLinkPathScrubber``).
+    func keeps(name: ArraySlice<UInt8>) -> Bool {
+        let read = Self.comparable(Self.percentDecoded(Array(name), plusAsSpace: true))
+        switch policy.mode {
+        case .keepingOnly:
+            return policy.normalizedNames.contains(read)
+        case .removing:
+            if policy.normalizedNames.contains(read) { return false }
+            guard read.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") }) else {
+                return true
+            }
+            return !Self.readings(of: read).contains { policy.normalizedNames.contains($0) }
+        }
+    }
+
+    /// `bytes` with each `%XX` decoded (an invalid escape is kept as it is) and, for a name, `+` as a space.
+    static func percentDecoded(_ bytes: [UInt8], plusAsSpace: Bool = false) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Byte.percent, index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                output.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            output.append(plusAsSpace && byte == Byte.plus ? Byte.space : byte)
+            index += 1
+        }
+        return output
+    }
+
     // MARK: - Private
 
     private func scrubbed(_ query: [UInt8], decodingsLeft: Int) -> [UInt8] {
@@ -74,21 +108,6 @@ struct DeepLinkQueryScrubber {
         return nil
     }
 
-    /// Whether the policy keeps a parameter with the percent-encoded `name`.
-    private func keeps(name: ArraySlice<UInt8>) -> Bool {
-        let read = Self.comparable(Self.percentDecoded(Array(name), plusAsSpace: true))
-        switch policy.mode {
-        case .keepingOnly:
-            return policy.normalizedNames.contains(read)
-        case .removing:
-            if policy.normalizedNames.contains(read) { return false }
-            guard read.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") }) else {
-                return true
-            }
-            return !Self.readings(of: read).contains { policy.normalizedNames.contains($0) }
-        }
-    }
-
     /// A decoded name as names are compared: trimmed of white space and case-folded (ASCII names without
     /// Foundation, the common case).
     private static func comparable(_ bytes: [UInt8]) -> String {
@@ -124,24 +143,6 @@ struct DeepLinkQueryScrubber {
         }
         let pairs = value.indices.contains { $0 + 1 < value.count && value[$0] == Byte.equals && value[$0 + 1] != Byte.equals }
         return pairs ? 0..<value.count : nil
-    }
-
-    /// `bytes` with each `%XX` decoded (an invalid escape is kept as it is) and, for a name, `+` as a space.
-    private static func percentDecoded(_ bytes: [UInt8], plusAsSpace: Bool = false) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == Byte.percent, index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                output.append(high << 4 | low)
-                index += 3
-                continue
-            }
-            output.append(plusAsSpace && byte == Byte.plus ? Byte.space : byte)
-            index += 1
-        }
-        return output
     }
 
     /// `bytes` with every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) percent-encoded.

@@ -14,6 +14,7 @@ extension TrackingEventName {
     /// `Application Backgrounded`: the app went to the background. Recorded by the tracker.
     public static let applicationBackgrounded: Self = "Application Backgrounded"
     /// `Deep Link Opened`: the app was asked to open a URL (``Tracker/openURL(_:referringApplication:)-(URL,_)``).
-    /// Properties: `url` (without credentials or fragment), `referring_application` when known.
+    /// Properties: `url` (without credentials, fragment, secret query parameters or secret path segments; see
+    /// ``DeepLinkPathPolicy``), `referring_application` when known.
     public static let deepLinkOpened: Self = "Deep Link Opened"
 }

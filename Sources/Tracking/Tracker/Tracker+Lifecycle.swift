@@ -34,8 +34,10 @@ extension Tracker {
     /// after, in call order, by the delivering thread (see ``Tracker/track(_:properties:)-(_,TrackingProperties)``).
     /// Callable from any thread.
     ///
-    /// The URL is recorded without its user and password, its fragment and the query parameters that
-    /// ``TrackingConfiguration/deepLinkQueryPolicy`` leaves out (see ``DeepLinkQueryPolicy``); it is rebuilt
+    /// The URL is recorded without its user and password, its fragment, the query parameters that
+    /// ``TrackingConfiguration/deepLinkQueryPolicy`` leaves out (see ``DeepLinkQueryPolicy``) and the path
+    /// segments that ``TrackingConfiguration/deepLinkPathPolicy`` removes (secret-looking ones by default, each
+    /// replaced by `:redacted`; see ``DeepLinkPathPolicy``); it is rebuilt
     /// from its parts with `URLComponents`. Any scheme is a deep link (`https://127.0.0.1/item/42`,
     /// `myapp://item/42`) but `file`; an HTTP(S) URL needs a host; a URL over 16 KB (16,384 UTF-8 bytes) is not read. A URL that is
     /// none of these is reported with a ``TrackingDiagnostic/Code/invalidDeepLink`` diagnostic (which never
@@ -47,9 +49,10 @@ extension Tracker {
     /// - Parameters:
     ///   - url: The URL the app was asked to open.
     ///   - referringApplication: The bundle identifier of the app that asked
-    ///     (`UIOpenURLContext.options.sourceApplication`), when known.
+    ///     (`UIOpenURLContext.options.sourceApplication`), when known; a URL here (a web referrer) is cleaned
+    ///     as `url` is.
     public nonisolated func openURL(_ url: URL, referringApplication: String? = nil) {
-        recordDeepLink(DeepLinkURL.cleaned(url, policy: configuration.deepLinkQueryPolicy), referringApplication)
+        recordDeepLink(DeepLinkURL.cleaned(url, policy: configuration.deepLinkQueryPolicy, pathPolicy: configuration.deepLinkPathPolicy), referringApplication)
     }
 
     /// Records that the app was asked to open the URL in `string` (from a push notification's payload, say):
@@ -59,7 +62,7 @@ extension Tracker {
     ///   - string: The URL, as a string.
     ///   - referringApplication: The bundle identifier of the app that asked, when known.
     public nonisolated func openURL(_ string: String, referringApplication: String? = nil) {
-        recordDeepLink(DeepLinkURL.cleaned(string, policy: configuration.deepLinkQueryPolicy), referringApplication)
+        recordDeepLink(DeepLinkURL.cleaned(string, policy: configuration.deepLinkQueryPolicy, pathPolicy: configuration.deepLinkPathPolicy), referringApplication)
     }
 
     // MARK: - Private
@@ -69,10 +72,24 @@ extension Tracker {
         case .failure(let problem):
             report(TrackingDiagnostic(code: .invalidDeepLink, message: "Deep Link Opened not recorded: \(problem)"))
         case .success(let link):
+            let referrer = referringApplication.flatMap(cleanedReferrer)
             var properties: TrackingProperties = ["url": .string(link.string)]
-            if let referringApplication { properties["referring_application"] = .string(referringApplication) }
+            if let referrer { properties["referring_application"] = .string(referrer) }
             track(.deepLinkOpened, properties: properties)
-            lifecycle?.noteDeepLink(url: link.string, referringApplication: referringApplication)
+            lifecycle?.noteDeepLink(url: link.string, referringApplication: referrer)
+        }
+    }
+
+    /// A referrer as recorded: a bundle identifier as it is, a URL (a web page's, `://` in it) cleaned as the
+    /// link itself is, or `nil` (with a diagnostic) when that URL is not one to record.
+    private nonisolated func cleanedReferrer(_ referrer: String) -> String? {
+        guard referrer.contains("://") else { return referrer }
+        switch DeepLinkURL.cleaned(referrer, policy: configuration.deepLinkQueryPolicy, pathPolicy: configuration.deepLinkPathPolicy) {
+        case .success(let link):
+            return link.string
+        case .failure(let problem):
+            report(TrackingDiagnostic(code: .invalidDeepLink, message: "referring_application not recorded: \(problem)"))
+            return nil
         }
     }
 }

@@ -53,6 +53,69 @@ final class SceneDelegateDeepLinkTests: HeadlessTestCase {
         }
         XCTAssertEqual(fixture.diagnostics.codes, [])
     }
+
+    /// Acceptance 63: the path's secrets (a magic link's JWT, a 40-hex reset token, a base64url verification
+    /// token, a `;session=` matrix parameter) reach neither an event nor the collector's body, through the
+    /// launch URL, later URLs and a web referrer; ids, slugs and a harmless query parameter stay, and each path
+    /// keeps its shape.
+    func test63_pathSecretsReachNoEventAndNotTheCollector() throws {
+        let fixture = try PipelineFixture()
+        let sink = fixture.sink()
+        let jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1LTQyIiwiZXhwIjoxOTAwMDAwMDAwfQ.c2lnbmF0dXJlLW9mLXRoZS1saW5r"
+        let resetToken = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"
+        let verificationToken = "Xk3v9QpL_r2TzW8yBn-5HdJc7MfA0sEu"
+        let session = "s3ss10n-T0k3n"
+        let launchURL = try XCTUnwrap(URL(string: "https://127.0.0.1/auth/magic/\(jwt)?utm_source=mail"))
+        let resetURL = try XCTUnwrap(URL(string: "https://127.0.0.1/reset-password/\(resetToken)"))
+        let verifyURL = try XCTUnwrap(URL(string: "myapp://verify/\(verificationToken)"))
+        MainActor.assumeIsolated {
+            var configuration = fixture.trackerConfiguration()
+            configuration.tracksApplicationLifecycleEvents = true
+            let appDelegate = DeepLinkAppDelegate {
+                Tracker(configuration: configuration, sinks: [sink], runLoop: .main, notificationCenter: .default, gatherContext: { .sample })
+            }
+            Headless.launch(
+                applicationDelegate: appDelegate, sceneDelegate: { DeepLinkSceneDelegate() },
+                url: launchURL, sourceApplication: "com.apple.mobilesafari"
+            )
+            Headless.enterBackground()
+            Headless.open(resetURL, sourceApplication: "com.apple.mobilemail")
+            Headless.open(verifyURL)
+            let tracker = appDelegate.tracker
+            tracker?.openURL("https://127.0.0.1/items;session=\(session);color=red/list", referringApplication: "https://127.0.0.1/verify/\(verificationToken)")
+            tracker?.openURL("https://127.0.0.1/products/42/reviews?tab=recent")
+            tracker?.openURL("myapp://posts/post-17")
+            tracker?.flush()
+            appDelegate.tracker = nil
+        }
+        let request = try XCTUnwrap(fixture.waitForRequests(1).first)
+        let messages = request.messages
+        XCTAssertEqual(messages.map { $0["event"] as? String }, [
+            "Application Installed", "Deep Link Opened", "Application Opened",
+            "Application Backgrounded", "Deep Link Opened", "Application Opened", "Deep Link Opened",
+            "Deep Link Opened", "Deep Link Opened", "Deep Link Opened",
+        ])
+        guard messages.count == 10 else { return XCTFail("the collector got \(messages.count) message(s), not 10") }
+        let properties = messages.map { $0["properties"] as? [String: Any] ?? [:] }
+        XCTAssertEqual(properties[1] as NSDictionary, [
+            "url": "https://127.0.0.1/auth/magic/:redacted?utm_source=mail", "referring_application": "com.apple.mobilesafari",
+        ])
+        XCTAssertEqual(properties[2]["url"] as? String, "https://127.0.0.1/auth/magic/:redacted?utm_source=mail")
+        XCTAssertEqual(properties[4] as NSDictionary, ["url": "https://127.0.0.1/reset-password/:redacted", "referring_application": "com.apple.mobilemail"])
+        XCTAssertEqual(properties[5]["url"] as? String, "https://127.0.0.1/reset-password/:redacted")
+        XCTAssertEqual(properties[6] as NSDictionary, ["url": "myapp://verify/:redacted"])
+        XCTAssertEqual(properties[7] as NSDictionary, [
+            "url": "https://127.0.0.1/items;color=red/list", "referring_application": "https://127.0.0.1/verify/:redacted",
+        ])
+        XCTAssertEqual(properties[8] as NSDictionary, ["url": "https://127.0.0.1/products/42/reviews?tab=recent"])
+        XCTAssertEqual(properties[9] as NSDictionary, ["url": "myapp://posts/post-17"])
+        // The body as received (decompressed), not only as parsed: no secret in any field.
+        let body = String(decoding: request.body, as: UTF8.self)
+        for secret in [jwt, "eyJ", resetToken, verificationToken, session] {
+            XCTAssertFalse(body.contains(secret), "\(secret) reached the collector")
+        }
+        XCTAssertEqual(fixture.diagnostics.codes, [])
+    }
 }
 
 /// An app delegate that creates the tracker at launch, as the README says.

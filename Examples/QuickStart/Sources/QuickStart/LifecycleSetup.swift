@@ -24,4 +24,18 @@ enum LifecycleSetup {
         // Snippet end
         return tracker
     }
+
+    /// `configuration` with the article's deep-link path templates.
+    /// - Parameter configuration: The configuration to change.
+    static func withPathTemplates(_ configuration: TrackingConfiguration) -> TrackingConfiguration {
+        var configuration = configuration
+        // Snippet: deep-link-path-policy
+        configuration.deepLinkPathPolicy = .redactingSecrets(
+            secretTemplates: ["/reset-password/:token", "/invite/:code"],   // removed however short
+            keptTemplates: ["/builds/:sha"]                                 // kept however long
+        )
+        // or keep nothing but your routes: .keepingOnly(["/products/:id/reviews", "/posts/:slug"])
+        // Snippet end
+        return configuration
+    }
 }

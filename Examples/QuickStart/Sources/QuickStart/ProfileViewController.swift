@@ -14,6 +14,8 @@ extension TrackingElementType { static let sparkButton: Self = "spark_button" }
 final class ProfileViewController: UIViewController {
     let user: User
     let sparkButton = SparkButton(frame: CGRect(x: 20, y: 120, width: 160, height: 44))
+    /// How many sparks the person gave in this visit.
+    private(set) var sparks = 0
 
     /// Creates the profile of `user`.
     /// - Parameter user: Whose profile it is.
@@ -30,6 +32,8 @@ final class ProfileViewController: UIViewController {
         super.viewDidLoad()
         view.backgroundColor = .white
         view.addSubview(sparkButton)
+        // A UIAction, not addTarget(_:action:for:) with #selector, which Linux cannot compile.
+        sparkButton.addAction(UIAction { [weak self] _ in self?.sparks += 1 }, for: .touchUpInside)
         // Snippet: tag-screens-and-elements
         // in viewDidLoad (identifiers are `String?`: a UUID goes in as `uuidString`)
         trackingScreen = TrackingScreen(screenName: .myProfile, identifier: user.id.uuidString)
