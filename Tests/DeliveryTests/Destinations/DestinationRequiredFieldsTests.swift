@@ -29,6 +29,10 @@ final class DestinationRequiredFieldsTests: XCTestCase {
         }
     }
 
+    func testSegmentBatchSizeIsExact() throws {
+        _ = try messages(of: .segment)
+    }
+
     func testMixpanelEventsCarryTokenDistinctIdTimeAndShortInsertIds() throws {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-"))
         for message in try messages(of: .mixpanel) {
@@ -55,8 +59,11 @@ final class DestinationRequiredFieldsTests: XCTestCase {
         let wire = destination.wire
         let batch = WireBatch(wire.messages(for: events, writeKey: "project_token"), envelope: wire.envelope(writeKey: "project_token"))
         XCTAssertEqual(batch.count, events.count, "every event encodes")
+        XCTAssertEqual(batch.body(sentAt: DestinationSession.start).count, batch.bodyByteCount, "the size a batch counts is its body's")
+        XCTAssertEqual(WireBatch(envelope: batch.envelope).body(sentAt: DestinationSession.start).count, batch.envelope.byteCount)
         let body = try JSONSerialization.jsonObject(with: batch.body(sentAt: DestinationSession.start))
         if let array = body as? [[String: Any]] { return array }
+        if destination == .segment { return try XCTUnwrap((body as? [String: Any])?["batch"] as? [[String: Any]]) }
         let object = try XCTUnwrap(body as? [String: Any])
         XCTAssertEqual(object["api_key"] as? String, "project_token")
         return try XCTUnwrap((object["batch"] ?? object["events"]) as? [[String: Any]])

@@ -41,9 +41,10 @@ package struct WireEnvelope: Sendable, Equatable {
     /// A bare JSON array.
     package static let array = WireEnvelope(opening: [UInt8(ascii: "[")], sentAtKey: nil, closing: [])
 
-    /// The body size of a batch without messages.
+    /// The body size of a batch without messages: `,"key":` is the key and 4 bytes, the quoted timestamp
+    /// its ``WireTimestamp/byteCount`` and 2.
     package var byteCount: Int {
-        opening.count + 1 + (sentAtKey.map { $0.utf8.count + 4 + WireTimestamp.byteCount } ?? 0) + closing.count
+        opening.count + 1 + (sentAtKey.map { $0.utf8.count + 4 + WireTimestamp.byteCount + 2 } ?? 0) + closing.count
     }
 
     /// Writes the end of a body: `]`, the send time, the closing.
