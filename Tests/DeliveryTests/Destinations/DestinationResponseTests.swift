@@ -34,6 +34,17 @@ final class DestinationResponseTests: XCTestCase {
         XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 0, kept: 0, rejected: 11, requests: 1))
     }
 
+    /// A 400 whose body is far larger than the 64 KiB read is cut there: not Amplitude's list, so the batch
+    /// is dropped as for any 400, and nothing hangs or grows.
+    func testAmplitude400WithAnOversizedBodyIsReadOnlyInPartAndDropsTheBatch() async throws {
+        let fixture = try PipelineFixture()
+        let huge = #"{"code":400,"events_with_invalid_fields":{"time":[1]},"padding":""# + String(repeating: "x", count: 300_000) + #""}"#
+        fixture.collector.enqueue(.status(400, headers: [:], body: huge))
+        let sink = try store(in: fixture, destination: .amplitude)
+        let summary = await sink.flushAndWait()
+        XCTAssertEqual(summary, DeliveryFlushSummary(delivered: 0, kept: 0, rejected: 11, requests: 1))
+    }
+
     func testAmplitude413SplitsTheBatch() async throws {
         let fixture = try PipelineFixture()
         fixture.collector.enqueue(.payloadTooLarge)
