@@ -48,10 +48,12 @@ public struct DeliveryDestination: Hashable, Sendable, CustomStringConvertible {
     /// The destination's ``name``.
     public var description: String { name }
 
+    /// Whether both are the same backend (the same ``name``).
     public static func == (lhs: DeliveryDestination, rhs: DeliveryDestination) -> Bool {
         lhs.name == rhs.name
     }
 
+    /// Hashes the ``name``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
     }

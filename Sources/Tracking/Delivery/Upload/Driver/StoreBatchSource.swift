@@ -1,13 +1,13 @@
 import Foundation
 
 /// The event store as the upload loop's ``UploadBatchSource``: batches are the oldest unacknowledged
-/// events, in order, encoded for the destination and packed within its ``WireLimits``; what a batch delivered or had
-/// rejected is acknowledged in the store's durable sidecar, so it never goes out again.
+/// events, in order, encoded for the destination and packed within its ``WireLimits``; what a batch
+/// delivered or had rejected is acknowledged in the store's durable sidecar, so it never goes out again.
 ///
 /// Events that cannot go on the wire (over the per-message limit, lacking what their kind needs, or older
 /// than the destination accepts) are acknowledged as dropped when met, with a diagnostic (one per batch
-/// for the too old, counting them). Kept events stay unacknowledged and are read again,
-/// with the same ids, by the next batch.
+/// for the too old, counting them). Kept events stay unacknowledged and are read again, with the same ids,
+/// by the next batch.
 ///
 /// What was acknowledged is also remembered in memory, per segment, so that this process never sends it
 /// again even when the sidecar cannot be written (a full disk); a relaunch may then send it again, with the
