@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "BenchmarkSupport", dependencies: ["Tracking", headlessUIKit], path: "Benchmarks/Support"),
         .executableTarget(name: "ScanBenchmark", dependencies: ["BenchmarkSupport", "AllocationCounter", "Tracking", headlessUIKit], path: "Benchmarks/ScanBenchmark"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
-        .executableTarget(name: "DeliveryBenchmark", dependencies: ["Tracking", "LoopbackCollector"], path: "Benchmarks/DeliveryBenchmark"),
+        .executableTarget(name: "DeliveryBenchmark", dependencies: ["AllocationCounter", "Tracking", "LoopbackCollector"], path: "Benchmarks/DeliveryBenchmark"),
         .executableTarget(name: "TapBenchmark", dependencies: ["BenchmarkSupport", "AllocationCounter", "Tracking", headlessUIKit], path: "Benchmarks/TapBenchmark"),
         .testTarget(name: "Benchmarks", dependencies: ["BenchmarkSupport", "Tracking", "TestSupport", headlessUIKit], path: "Benchmarks/PerformanceTests"),
 

@@ -99,6 +99,17 @@ do {
     result("batch_500kb_build_jsonserialization_ms", build.foundation, decimals: 3)
 }
 
+// MARK: - Each destination's encoder: a 500 KB body from the same events, and allocations per event.
+
+for destination in DeliveryDestination.all {
+    let build = DestinationMeasurements.batchBuild(destination, rounds: 40)
+    print("\(destination): \(build.messages) messages in \(build.bytes) bytes")
+    result("batch_500kb_build_\(destination.name)_ms", build.ms, decimals: 3)
+    if let allocations = build.allocationsPerEvent {
+        result("batch_allocations_per_event_\(destination.name)", allocations, decimals: 1)
+    }
+}
+
 // MARK: - Upload end to end: stored events to the loopback collector through URLSession, one request at a time.
 
 do {

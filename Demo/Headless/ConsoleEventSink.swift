@@ -86,6 +86,7 @@ final class ConsoleEventSink: TrackingSink {
         case .retrying(let delay): "kept, retried in \(String(format: "%.1f", delay)) s"
         case .split: "split in halves"
         case .rejected: "rejected"
+        case .partiallyRejected: "some rejected, the rest sent again"
         }
         return " ↑ \(time)  upload: \(answer), \(report.messageIDs.count) events, \(report.bodyByteCount) bytes of JSON → \(outcome)"
     }

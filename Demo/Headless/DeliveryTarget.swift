@@ -11,17 +11,33 @@ final class DeliveryTarget {
     /// Where batches are posted.
     let endpoint: TrackingEndpoint
 
-    /// Starts a loopback collector on a free port of 127.0.0.1 when `endpoint` is `nil`.
-    /// - Parameter endpoint: The collector named on the command line, or `nil`.
+    /// Starts a loopback collector on a free port of 127.0.0.1 when `endpoint` is `nil`, playing
+    /// `destination`: its path, and its answer to an accepted request.
+    /// - Parameters:
+    ///   - endpoint: The collector named on the command line, or `nil`.
+    ///   - destination: The backend's format.
     /// - Throws: When the loopback collector cannot listen.
-    init(endpoint: TrackingEndpoint?) throws {
+    init(endpoint: TrackingEndpoint?, destination: DeliveryDestination = .segment) throws {
         if let endpoint {
             self.endpoint = endpoint
             collector = nil
         } else {
             let collector = try LoopbackCollector()
+            collector.defaultBehaviour = Self.acceptance(of: destination)
             self.collector = collector
-            self.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
+            self.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port),
+                                             path: destination.defaultEndpoint.path)
+        }
+    }
+
+    /// What each vendor answers to a request it accepted (Segment's `{"success":true}` is the collector's default).
+    static func acceptance(of destination: DeliveryDestination) -> CollectorBehaviour {
+        let json = ["Content-Type": "application/json"]
+        switch destination {
+        case .postHog: return .status(200, headers: json, body: #"{"status":"Ok"}"#)
+        case .amplitude: return .status(200, headers: json, body: #"{"code":200,"server_upload_time":0,"payload_size_bytes":0,"events_ingested":0}"#)
+        case .mixpanel: return .status(200, headers: ["Content-Type": "text/plain"], body: "1")
+        default: return .accept
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import Tracking
 
 /// The demo's command line:
-/// `swift run Demo [--report <path.html>] [--endpoint <http(s)://host:port[/path]> [--write-key <key>]] [--overlay] [--exposure]`.
+/// `swift run Demo [--report <path.html>] [--destination segment|posthog|amplitude|mixpanel]
+/// [--endpoint <http(s)://host:port[/path]> [--write-key <key>]] [--overlay] [--exposure]`.
 struct DemoArguments {
     // MARK: - Internal
 
@@ -13,8 +14,10 @@ struct DemoArguments {
     var reportURL: URL
     /// The collector to deliver to, or `nil` to start a loopback collector on 127.0.0.1.
     var endpoint: TrackingEndpoint?
-    /// The source's write key, sent as the Basic auth user name.
+    /// The source's write key (Segment's Basic auth user name) or the vendor's project key or token.
     var writeKey: String
+    /// The backend's format; the loopback collector plays that vendor.
+    var destination: DeliveryDestination = .segment
     /// Whether the tracker shows its debug overlay (and the report pictures it).
     var showsOverlay = false
     /// Whether the tracker reports each impressed element's exposure (`Element Exposure`).
@@ -30,8 +33,14 @@ struct DemoArguments {
             writeKey: defaultWriteKey
         )
         var remaining = arguments[...]
+        var endpointHasPath = false
         while let argument = remaining.popFirst() {
             switch argument {
+            case "--destination":
+                guard let name = remaining.popFirst(), let destination = DeliveryDestination(name: name) else {
+                    return .failure(UsageError(message: "--destination needs one of segment, posthog, amplitude, mixpanel"))
+                }
+                parsed.destination = destination
             case "--report":
                 guard let path = remaining.popFirst(), !path.isEmpty else {
                     return .failure(UsageError(message: "--report needs a file path"))
@@ -46,6 +55,7 @@ struct DemoArguments {
                         + "(and no query, fragment or credentials), such as http://127.0.0.1:8080"))
                 }
                 parsed.endpoint = endpoint
+                endpointHasPath = !(url.path.isEmpty || url.path == "/")
             case "--write-key":
                 guard let key = remaining.popFirst(), !key.trimmingCharacters(in: .whitespaces).isEmpty else {
                     return .failure(UsageError(message: "--write-key needs a key"))
@@ -61,6 +71,10 @@ struct DemoArguments {
                 return .failure(UsageError(message: "unknown argument \(argument)"))
             }
         }
+        if !endpointHasPath {
+            // A bare host takes the destination's documented path, not Segment's.
+            parsed.endpoint?.path = parsed.destination.defaultEndpoint.path
+        }
         return .success(parsed)
     }
 
@@ -68,12 +82,14 @@ struct DemoArguments {
     struct UsageError: Error {
         var message: String?
         static let usage = """
-            usage: swift run Demo [--report <path.html>] [--endpoint <url>] [--write-key <key>] [--overlay] [--exposure]
+            usage: swift run Demo [--report <path.html>] [--destination <name>] [--endpoint <url>] [--write-key <key>]
+                                  [--overlay] [--exposure]
               --report <path.html>  where the HTML report goes (default: sightline-demo-report.html in the temporary directory)
-              --endpoint <url>      deliver to this Segment-compatible collector, such as http://127.0.0.1:8080
-                                    (the path defaults to /v1/batch); without it the demo starts its own collector
-                                    on 127.0.0.1
-              --write-key <key>     the source's write key, sent with Basic auth (default: \(DemoArguments.defaultWriteKey))
+              --destination <name>  segment (default), posthog, amplitude or mixpanel: the request format
+              --endpoint <url>      deliver to this collector, such as http://127.0.0.1:8080 (the path defaults to the
+                                    destination's: /v1/batch, /batch/, /2/httpapi, /track); without it the demo starts
+                                    its own collector on 127.0.0.1, which answers as that vendor does
+              --write-key <key>     Segment's write key, or the vendor's project key or token (default: \(DemoArguments.defaultWriteKey))
               --overlay             turn on the tracker's debug overlay; the report pictures it beside each scan
               --exposure            report each impressed element's time on screen (Element Exposure); the report
                                     charts the time on each post, with the feed's scroll depth

@@ -32,8 +32,8 @@ let console = ConsoleEventSink(startDate: startDate)
 let target: DeliveryTarget
 let delivery: DemoDelivery
 do {
-    target = try DeliveryTarget(endpoint: arguments.endpoint)
-    delivery = try DemoDelivery(endpoint: target.endpoint, writeKey: arguments.writeKey, onUpload: { report in
+    target = try DeliveryTarget(endpoint: arguments.endpoint, destination: arguments.destination)
+    delivery = try DemoDelivery(endpoint: target.endpoint, writeKey: arguments.writeKey, destination: arguments.destination, onUpload: { report in
         // On the main thread, between the events it followed: the driver keeps the main run loop running.
         DispatchQueue.main.async { print(console.line(for: report)) }
     })
@@ -54,7 +54,7 @@ print("Sightline demo: a sample app (login flow, then a tab bar with feed, profi
 print("Tracker: \(Int(configuration.scansPerSecond)) scans/s at most, only when the run loop is idle; an element counts")
 print("after \(configuration.minimumVisibleDuration) s at \(Int(configuration.minimumVisibleRatio * 100)) % visible. Columns: time, screen, event, name.")
 print("Delivery: each event is stored on disk, batched (every \(delivery.sink.configuration.flushAt) events, on backgrounding, "
-    + "at the end)\nand uploaded (↑) to \(target.description), write key \(arguments.writeKey).\n")
+    + "at the end)\nand uploaded (↑) in \(arguments.destination)'s format to \(target.description), key \(arguments.writeKey).\n")
 
 Headless.reset()
 // What the app's Info.plist holds on a device: its version and build, read by the tracker's lifecycle events.

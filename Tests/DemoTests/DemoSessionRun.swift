@@ -34,14 +34,17 @@ struct DemoSessionRun {
     let diagnostics: DiagnosticLog
 
     /// Runs the script, with the tracker's debug overlay on when `overlay` is and exposure reporting on when
-    /// `exposure` is (the demo's `--overlay` and `--exposure`). Call ``finish()`` when done with the run.
-    static func start(overlay: Bool = false, exposure: Bool = false) throws -> DemoSessionRun {
+    /// `exposure` is (the demo's `--overlay` and `--exposure`), delivering in `destination`'s format. Call
+    /// ``finish()`` when done with the run.
+    static func start(
+        overlay: Bool = false, exposure: Bool = false, destination: DeliveryDestination = .segment
+    ) throws -> DemoSessionRun {
         let clock = ManualTrackingClock()
         let collector = try LoopbackCollector()
         let diagnostics = DiagnosticLog()
         let delivery = try DemoDelivery(
-            endpoint: TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port)),
-            writeKey: writeKey, clock: clock, diagnosticHandler: { diagnostics.append($0) }
+            endpoint: TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port), path: destination.defaultEndpoint.path),
+            writeKey: writeKey, destination: destination, clock: clock, diagnosticHandler: { diagnostics.append($0) }
         )
         var configuration = TrackingConfiguration()
         configuration.clock = clock

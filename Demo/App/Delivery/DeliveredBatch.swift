@@ -86,9 +86,14 @@ public struct DeliveredBatch: Sendable, Hashable {
     ///   - status: The HTTP status the collector answered, or `nil`.
     ///   - wireBytes: The body's size on the wire, when known.
     ///   - body: The JSON body (gunzipped).
-    /// - Returns: `nil` when the body is not a JSON object with a `batch` array of objects that each have
-    ///   a string `type` and `messageId`.
+    /// - Returns: `nil` when the body is neither a Segment batch (a JSON object with a `batch` array of
+    ///   objects that each have a string `type` and `messageId`) nor a PostHog, Amplitude or Mixpanel request
+    ///   whose every event has the fields its vendor requires.
     public init?(requestNumber: Int, status: Int?, wireBytes: Int?, body: Data) {
+        if let messages = Message.vendorMessages(in: body) {
+            self.init(requestNumber: requestNumber, status: status, bodyBytes: body.count, wireBytes: wireBytes, messages: messages)
+            return
+        }
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
               let batch = object["batch"] as? [[String: Any]]
         else { return nil }

@@ -34,12 +34,14 @@ public final class DemoDelivery: Sendable {
     ///   - writeKey: The source's write key (Basic auth).
     ///   - clock: The tracker's clock, so that event ages are measured on the same time line. Default
     ///     ``Tracking/SystemTrackingClock``.
+    ///   - destination: The backend's format (default ``Tracking/DeliveryDestination/segment``).
     ///   - diagnosticHandler: Where delivery diagnostics go. Default ``Tracking/TrackingDiagnostic/logToSystem``.
     ///   - onUpload: Called after each upload request, on the upload queue, once the report is recorded.
     /// - Throws: When the directory cannot be created.
     public init(
         endpoint: TrackingEndpoint,
         writeKey: String,
+        destination: DeliveryDestination = .segment,
         clock: any TrackingClock = SystemTrackingClock(),
         diagnosticHandler: @escaping @Sendable (TrackingDiagnostic) -> Void = TrackingDiagnostic.logToSystem,
         onUpload: (@Sendable (DeliveryUploadReport) -> Void)? = nil
@@ -49,6 +51,7 @@ public final class DemoDelivery: Sendable {
         try FileManager.default.createDirectory(at: storageDirectory, withIntermediateDirectories: true)
         let reports = LockedValue<[DeliveryUploadReport]>([])
         var configuration = DeliveryConfiguration(writeKey: writeKey)
+        configuration.destination = destination
         configuration.endpoint = endpoint
         configuration.storageDirectory = storageDirectory.appendingPathComponent("Delivery", isDirectory: true)
         configuration.consentDirectory = storageDirectory.appendingPathComponent("Tracker", isDirectory: true)

@@ -43,6 +43,7 @@ struct DebugOverlayBadge: Equatable {
         case .retrying: return answer + ", retrying"
         case .split: return answer + ", split"
         case .rejected: return answer + ", rejected"
+        case .partiallyRejected: return answer + ", partly rejected"
         }
     }
 

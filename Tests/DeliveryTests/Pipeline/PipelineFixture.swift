@@ -34,12 +34,15 @@ final class PipelineFixture: @unchecked Sendable {
         TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(collector.port))
     }
 
-    /// Uploads only when told (no count or interval trigger), retries within milliseconds.
-    func configuration(port: UInt16? = nil) -> DeliveryConfiguration {
+    /// Uploads only when told (no count or interval trigger), retries within milliseconds; speaks
+    /// `destination`'s format, to its path on the collector.
+    func configuration(port: UInt16? = nil, destination: DeliveryDestination = .segment) -> DeliveryConfiguration {
         var configuration = DeliveryConfiguration(writeKey: Self.writeKey)
+        configuration.destination = destination
         configuration.storageDirectory = root
         configuration.consentDirectory = root
-        configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port ?? collector.port))
+        configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port ?? collector.port),
+                                                  path: destination.defaultEndpoint.path)
         configuration.flushAt = .max
         configuration.flushInterval = 3600
         // Far beyond any healthy loopback request: no request times out because the machine is busy.

@@ -15,23 +15,28 @@ enum UploadChildProcess {
     static let directoryVariable = "SIGHTLINE_UPLOAD_CHILD_DIRECTORY"
     static let portVariable = "SIGHTLINE_UPLOAD_CHILD_PORT"
     static let reportVariable = "SIGHTLINE_UPLOAD_CHILD_REPORT"
+    static let destinationVariable = "SIGHTLINE_UPLOAD_CHILD_DESTINATION"
     static let eventCount = 10
     static let batchCount = 4
 
-    /// Starts a child storing into `directory` and uploading to 127.0.0.1:`port`, reporting into `report`.
-    static func launch(directory: URL, port: UInt16, report: URL) throws -> Process {
+    /// Starts a child storing into `directory` and uploading to 127.0.0.1:`port` in `destination`'s format,
+    /// reporting into `report`.
+    static func launch(directory: URL, port: UInt16, report: URL, destination: DeliveryDestination = .segment) throws -> Process {
         try TestBinaryChild.launch(
             "DeliveryTests.UploadChildProcessEntry/testChildProcessEntryPoint", entry: UploadChildProcessEntry.self,
-            environment: [directoryVariable: directory.path, portVariable: String(port), reportVariable: report.path]
+            environment: [directoryVariable: directory.path, portVariable: String(port), reportVariable: report.path,
+                          destinationVariable: destination.name]
         )
     }
 
     /// The configuration both the child and the parent that takes over use: batches of four, fast retries.
-    static func configuration(directory: URL, port: UInt16, report: @escaping @Sendable (TrackingDiagnostic) -> Void) -> DeliveryConfiguration {
+    static func configuration(directory: URL, port: UInt16, destination: DeliveryDestination = .segment,
+                              report: @escaping @Sendable (TrackingDiagnostic) -> Void) -> DeliveryConfiguration {
         var configuration = DeliveryConfiguration(writeKey: "kill_test")
+        configuration.destination = destination
         configuration.storageDirectory = directory
         configuration.consentDirectory = directory
-        configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port))
+        configuration.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: Int(port), path: destination.defaultEndpoint.path)
         configuration.flushAt = .max
         configuration.flushInterval = 3600
         configuration.requestTimeout = 120
@@ -54,7 +59,8 @@ enum UploadChildProcess {
     static func runChild(environment: [String: String]) -> Never {
         let say = TestBinaryChild.reporter(path: environment[reportVariable]!)
         let configuration = configuration(
-            directory: URL(fileURLWithPath: environment[directoryVariable]!), port: UInt16(environment[portVariable]!)!
+            directory: URL(fileURLWithPath: environment[directoryVariable]!), port: UInt16(environment[portVariable]!)!,
+            destination: environment[destinationVariable].flatMap(DeliveryDestination.init(name:)) ?? .segment
         ) { say("diag \($0.code)") }
         let sink = DeliverySink(configuration: configuration, notificationCenter: NotificationCenter())
         for number in 0..<eventCount {

@@ -23,6 +23,9 @@ public struct DeliveryUploadReport: Sendable, Equatable {
         case split
         /// Dropped for good (another 4xx, or 413 for a single message), with a diagnostic.
         case rejected
+        /// The collector refused some of them (Amplitude's 400 listing rejected events): those are dropped
+        /// with a diagnostic, the rest sent again at once (reported separately).
+        case partiallyRejected
     }
 
     /// When the answer (or the transport failure) came back.

@@ -97,8 +97,15 @@ public struct DeliveryConfiguration: Sendable {
         set { ownDiagnosticHandler = newValue }
     }
 
-    /// Where batches are posted. Default ``TrackingEndpoint/segmentUS``.
-    public var endpoint: TrackingEndpoint = .segmentUS
+    /// The backend events are delivered to, and so the request format. Default ``DeliveryDestination/segment``.
+    public var destination: DeliveryDestination = .segment
+
+    /// Where batches are posted. Default: the destination's ``DeliveryDestination/defaultEndpoint``
+    /// (``TrackingEndpoint/segmentUS`` for Segment).
+    public var endpoint: TrackingEndpoint {
+        get { ownEndpoint ?? destination.defaultEndpoint }
+        set { ownEndpoint = newValue }
+    }
 
     /// Upload once this many events were stored since the last flush. Default 20 (as Segment's SDKs).
     /// Values below 1 are replaced by the default, with a diagnostic.
@@ -152,8 +159,11 @@ public struct DeliveryConfiguration: Sendable {
     /// The delays between retries after failed uploads.
     package var uploadBackoff = UploadBackoffPolicy()
 
-    /// The request and message size limits of the wire format.
-    package var wireLimits = WireLimits()
+    /// The request and message size limits of the wire format: the destination's unless set.
+    package var wireLimits: WireLimits {
+        get { ownWireLimits ?? destination.wire.limits }
+        set { ownWireLimits = newValue }
+    }
 
     /// Called after each request body is built, before consent is checked to start it (a test's hook).
     package var uploadWillStart: (@Sendable () -> Void)?
@@ -213,6 +223,10 @@ public struct DeliveryConfiguration: Sendable {
     private var ownStorageDirectory: URL?
     /// The consent directory set on this configuration, if any.
     private var ownConsentDirectory: URL?
+    /// The endpoint set on this configuration, if any.
+    private var ownEndpoint: TrackingEndpoint?
+    /// The wire limits set on this configuration, if any.
+    private var ownWireLimits: WireLimits?
 
     /// Where delivery keeps its queues inside a storage directory.
     private static func deliveryDirectory(in storage: URL) -> URL {

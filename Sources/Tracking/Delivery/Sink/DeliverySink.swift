@@ -50,6 +50,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     ///     `.default`.
     public init(configuration: DeliveryConfiguration, notificationCenter: NotificationCenter = .default) {
         self.configuration = configuration
+        admission = EventAdmission(limits: configuration.wireLimits, naming: configuration.wireNaming)
         self.notificationCenter = notificationCenter
         let directory = configuration.queueDirectory
         let limits = configuration.storeLimits()
@@ -129,8 +130,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// - Throws: The system error when the event could not be written (a full disk, an unwritable
     ///   directory); nothing stored before is affected.
     public nonisolated func receive(_ event: TrackingEvent) throws {
-        guard EventAdmission(limits: configuration.wireLimits, naming: configuration.wireNaming)
-            .admits(event, report: diagnostics.report) else {
+        guard admission.admits(event, report: diagnostics.report) else {
             counters.update { $0.dropped += 1 }
             return
         }
@@ -296,6 +296,8 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     // MARK: - Private
 
     private let notificationCenter: NotificationCenter
+    /// The checks before an event is stored, with the destination's limits, built once.
+    private let admission: EventAdmission
     private let backgroundObservation: any NSObjectProtocol
     private let consentFile: ConsentFile
     private let consentState: ConsentState

@@ -17,6 +17,9 @@ extension TrackingDiagnostic.Code {
     /// A stored event lacks what its wire message needs (a screen view without a screen, an explicit event
     /// without a name, an event without an identity, which Segment would reject); it was dropped alone.
     public static let eventNotSendable = Self(rawValue: "event_not_sendable")
+    /// Stored events were older than the destination accepts (Mixpanel's `/track` takes the last 5 days);
+    /// they were dropped before the request, counted by one diagnostic per batch.
+    public static let eventTooOld = Self(rawValue: "event_too_old")
     /// The consent could not be saved in the write key's directory (it holds for this process only), or the
     /// saved consent could not be read (consent is then pending until the app sets it).
     public static let consentStorageFailed = Self(rawValue: "consent_storage_failed")

@@ -38,7 +38,7 @@ final class DeliveryUploader: @unchecked Sendable {
             return nil
         }
         guard let transport = HTTPUploadTransport(configuration: .init(
-            endpoint: configuration.endpoint, writeKey: configuration.writeKey,
+            endpoint: configuration.endpoint, writeKey: configuration.writeKey, destination: configuration.destination.wire,
             gzip: configuration.usesGzip, timeout: configuration.requestTimeout, willStart: configuration.uploadWillStart
         )) else {
             report(TrackingDiagnostic(
@@ -62,15 +62,17 @@ final class DeliveryUploader: @unchecked Sendable {
             counters.recordUpload(report)
             appObserver?(report)
         }
+        let clock = configuration.clock
         source = StoreBatchSource(
-            store: store, naming: configuration.wireNaming, limits: configuration.wireLimits, counters: counters,
-            isUploadAllowed: isUploadAllowed, report: report
+            store: store, destination: configuration.destination.wire, writeKey: configuration.writeKey,
+            naming: configuration.wireNaming, limits: configuration.wireLimits, now: { clock.now().date },
+            counters: counters, isUploadAllowed: isUploadAllowed, report: report
         )
         driver = UploadDriver(sender: sender, source: source, gate: consent)
         self.store = store
         self.counters = counters
         self.isUploadAllowed = isUploadAllowed
-        clock = configuration.clock
+        self.clock = clock
         flushAt = configuration.validFlushAt
         flushInterval = configuration.validFlushInterval
         lastFlush = configuration.clock.now().date

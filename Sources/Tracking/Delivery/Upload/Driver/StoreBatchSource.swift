@@ -1,12 +1,13 @@
 import Foundation
 
 /// The event store as the upload loop's ``UploadBatchSource``: batches are the oldest unacknowledged
-/// events, in order, encoded for the wire and packed within ``WireLimits``; what a batch delivered or had
-/// rejected is acknowledged in the store's durable sidecar, so it never goes out again.
+/// events, in order, encoded for the destination and packed within its ``WireLimits``; what a batch
+/// delivered or had rejected is acknowledged in the store's durable sidecar, so it never goes out again.
 ///
-/// Events that cannot go on the wire (over the per-message limit, or lacking what their kind needs) are
-/// acknowledged as dropped when met, with a diagnostic. Kept events stay unacknowledged and are read again,
-/// with the same ids, by the next batch.
+/// Events that cannot go on the wire (over the per-message limit, lacking what their kind needs, or older
+/// than the destination accepts) are acknowledged as dropped when met, with a diagnostic (one per batch
+/// for the too old, counting them). Kept events stay unacknowledged and are read again, with the same ids,
+/// by the next batch.
 ///
 /// What was acknowledged is also remembered in memory, per segment, so that this process never sends it
 /// again even when the sidecar cannot be written (a full disk); a relaunch may then send it again, with the
@@ -16,16 +17,24 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
 
     /// - Parameters:
     ///   - store: The upload queue.
+    ///   - destination: The vendor's format, limits and age rule.
+    ///   - writeKey: The project key, for destinations that write it in each message or body.
     ///   - naming: The wire names of impressions and screen properties.
     ///   - limits: Request and message size limits.
+    ///   - now: The clock for the destination's age rule.
     ///   - counters: Where deliveries and drops are counted.
     ///   - isUploadAllowed: Whether consent allows uploading now; checked before each batch.
     ///   - report: Receives diagnostics.
-    init(store: EventStore, naming: TrackingWireNaming, limits: WireLimits, counters: DeliveryCounters,
-         isUploadAllowed: @escaping @Sendable () -> Bool, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
+    init(store: EventStore, destination: any WireDestination = SegmentDestination(), writeKey: String = "",
+         naming: TrackingWireNaming, limits: WireLimits, now: @escaping @Sendable () -> Date = { Date() },
+         counters: DeliveryCounters, isUploadAllowed: @escaping @Sendable () -> Bool,
+         report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
         self.store = store
+        self.destination = destination
+        self.writeKey = writeKey
         self.naming = naming
-        builder = WireBatchBuilder(limits: limits)
+        self.now = now
+        builder = WireBatchBuilder(limits: limits, envelope: destination.envelope(writeKey: writeKey))
         self.counters = counters
         self.isUploadAllowed = isUploadAllowed
         self.report = report
@@ -33,10 +42,12 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
 
     func nextBatch() async -> WireBatch? {
         guard isUploadAllowed() else { return nil }
-        var batch = WireBatch()
+        var batch = WireBatch(envelope: builder.envelope)
         var origins: [String: Origin] = [:]
         var context: (value: TrackingContext, members: [WireJSONMember])?
         var droppedCount = 0
+        var tooOldCount = 0
+        let oldest = destination.maximumEventAge.map { now().addingTimeInterval(-$0) }
         let sealed = store.sealedSegments
         let finished = finishedIDs(keeping: sealed)
         segments: for segment in sealed {
@@ -47,12 +58,17 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
             }
             let done = finished[segment.sequence] ?? []
             for event in store.events(in: segment) where !done.contains(event.id) {
+                if let oldest, event.timestamp < oldest {
+                    tooOldCount += 1
+                    dropped.append(event.id)
+                    continue
+                }
                 var members: [WireJSONMember] = []
                 if let eventContext = event.context {
-                    if context?.value != eventContext { context = (eventContext, [WireJSONMember](eventContext)) }
+                    if context?.value != eventContext { context = (eventContext, destination.contextMembers(eventContext)) }
                     members = context!.members
                 }
-                guard let message = WireMessage(event: event, naming: naming, context: members)?.encoded() else {
+                guard let message = destination.message(for: event, naming: naming, context: members, writeKey: writeKey) else {
                     report(TrackingDiagnostic(code: .eventNotSendable, message: "a stored \(event.kind) event has no valid wire message (no identity, or a timestamp outside years 0000-9999); dropped"))
                     dropped.append(event.id)
                     continue
@@ -65,6 +81,12 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
                 batch.append(message)
                 origins[message.messageId] = Origin(segment: segment, id: event.id)
             }
+        }
+        if tooOldCount > 0, let age = destination.maximumEventAge {
+            report(TrackingDiagnostic(
+                code: .eventTooOld,
+                message: "\(tooOldCount) stored events are older than the \(Int(age / 86_400))-day limit of the \(destination.name) destination; dropped before sending"
+            ))
         }
         if droppedCount > 0 {
             counters.update { $0.dropped += droppedCount }
@@ -107,7 +129,10 @@ final class StoreBatchSource: UploadBatchSource, @unchecked Sendable {
     }
 
     private let store: EventStore
+    private let destination: any WireDestination
+    private let writeKey: String
     private let naming: TrackingWireNaming
+    private let now: @Sendable () -> Date
     private let builder: WireBatchBuilder
     private let counters: DeliveryCounters
     private let isUploadAllowed: @Sendable () -> Bool

@@ -3,8 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Posts request bodies to an endpoint through URLSession: Basic auth with the write key, JSON, optional
-/// gzip. One session per transport, its own delegate queue, so nothing runs on the main thread. Redirects
+/// Posts request bodies to an endpoint through URLSession: the destination's authorization (Segment's
+/// Basic auth with the write key; none where the key travels in the body), JSON, optional gzip. One session per transport, its own delegate queue, so nothing runs on the main thread. Redirects
 /// are not followed and response bodies are not read (see ``UploadSessionDelegate``); cancelling the
 /// calling task cancels the request.
 ///
@@ -14,8 +14,10 @@ package final class HTTPUploadTransport: Sendable {
 
     package struct Configuration: Sendable {
         package var endpoint: TrackingEndpoint
-        /// Sent as the Basic auth user name, with an empty password, as Segment and RudderStack expect.
+        /// The project's key: Segment's Basic auth user name, or the key the destination writes in bodies.
         package var writeKey: String
+        /// The vendor's API: authorization, gzip support, which answers' bodies are read.
+        package var destination: any WireDestination
         /// Compress bodies and send `Content-Encoding: gzip`.
         package var gzip: Bool
         /// Seconds without progress before a request fails with `URLError.timedOut`.
@@ -24,10 +26,11 @@ package final class HTTPUploadTransport: Sendable {
         /// into the window between reading a batch and sending it.
         package var willStart: (@Sendable () -> Void)?
 
-        package init(endpoint: TrackingEndpoint, writeKey: String, gzip: Bool = false, timeout: TimeInterval = 30,
-                     willStart: (@Sendable () -> Void)? = nil) {
+        package init(endpoint: TrackingEndpoint, writeKey: String, destination: any WireDestination = SegmentDestination(),
+                     gzip: Bool = false, timeout: TimeInterval = 30, willStart: (@Sendable () -> Void)? = nil) {
             self.endpoint = endpoint
             self.writeKey = writeKey
+            self.destination = destination
             self.gzip = gzip
             self.timeout = timeout
             self.willStart = willStart
@@ -50,11 +53,13 @@ package final class HTTPUploadTransport: Sendable {
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.httpShouldSetCookies = false
+        let destination = configuration.destination
+        delegate = UploadSessionDelegate(readsBody: { destination.readsResponseBody(status: $0) })
         let queue = OperationQueue()
         queue.name = "Sightline.upload"
         queue.maxConcurrentOperationCount = 1
         session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
-        authorization = "Basic " + Data("\(configuration.writeKey):".utf8).base64EncodedString()
+        authorization = destination.authorization(writeKey: configuration.writeKey)
     }
 
     deinit {
@@ -66,8 +71,10 @@ package final class HTTPUploadTransport: Sendable {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue(authorization, forHTTPHeaderField: "Authorization")
-        if configuration.gzip, let compressed = Gzip.compress(body) {
+        if let authorization {
+            request.setValue(authorization, forHTTPHeaderField: "Authorization")
+        }
+        if configuration.gzip, configuration.destination.acceptsGzip, let compressed = Gzip.compress(body) {
             request.setValue("gzip", forHTTPHeaderField: "Content-Encoding")
             request.httpBody = compressed
         } else {
@@ -108,7 +115,7 @@ package final class HTTPUploadTransport: Sendable {
     // MARK: - Private
 
     private let url: URL
-    private let delegate = UploadSessionDelegate()
+    private let delegate: UploadSessionDelegate
     private let session: URLSession
-    private let authorization: String
+    private let authorization: String?
 }

@@ -37,6 +37,9 @@ package enum UploadOutcome: Sendable, Equatable {
     case split
     /// Another 4xx: the collector will never take this batch; drop it with a diagnostic.
     case reject(status: Int)
+    /// The collector refused the messages at `indices` (positions in the batch, sorted) and nothing else:
+    /// drop those with a diagnostic and send the rest again (Amplitude's 400 listing rejected events).
+    case rejectSome(status: Int, indices: [Int])
 
     /// Whether the failure deserves a diagnostic: everything but delivery and being offline.
     package var isNoteworthy: Bool {

@@ -12,7 +12,7 @@ package enum UploadResponseClassifier {
     /// The outcome of `response`; `now` is used to read an HTTP-date `Retry-After`.
     package static func outcome(of response: UploadResponse, now: Date) -> UploadOutcome {
         switch response {
-        case .http(let status, let retryAfter, let location):
+        case .http(let status, let retryAfter, let location, _):
             switch status {
             case 200..<300:
                 return .delivered

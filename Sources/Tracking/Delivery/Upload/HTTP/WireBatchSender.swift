@@ -1,7 +1,8 @@
 import Foundation
 
-/// Delivers one batch: stamps `sentAt`, posts it, classifies the answer, splits on 413, and says what to
-/// delete, what to keep and how long to wait. One request at a time.
+/// Delivers one batch: stamps `sentAt`, posts it, classifies the answer through the transport's
+/// destination, splits on 413, resends what a partial rejection left, and says what to delete, what to
+/// keep and how long to wait. One request at a time.
 ///
 /// Stateless between calls: the caller carries ``BatchDeliveryReport/failures`` into the next call, so the
 /// backoff grows across consecutive failures and resets after a success.
@@ -46,7 +47,7 @@ package struct WireBatchSender: Sendable {
                 report.kept = current.messageIds + pending.flatMap(\.messageIds)
                 return report
             }
-            let outcome = UploadResponseClassifier.outcome(of: response, now: now())
+            let outcome = transport.configuration.destination.outcome(of: response, batch: current, now: now())
             if case .failed(let code?, _) = response { failedInTransport?(code) }
             report.outcomes.append(outcome)
             defer { observe(current, bodyByteCount: body.count, response: response, outcome: outcome, retryDelay: report.retryDelay) }
@@ -63,6 +64,14 @@ package struct WireBatchSender: Sendable {
                 report.rejected += current.messageIds
                 report.failures = 0
                 diagnostics(TrackingDiagnostic(code: .batchRejected, message: "collector answered \(status) to a batch of \(current.count) messages; dropped"))
+            case .rejectSome(let status, let indices):
+                let refused = Set(indices)
+                let ids = current.messageIds
+                report.rejected += indices.map { ids[$0] }
+                report.failures = 0
+                let rest = current.removing(indices: refused)
+                diagnostics(TrackingDiagnostic(code: .batchRejected, message: "collector answered \(status) refusing \(refused.count) of \(current.count) messages; dropped those, sending the other \(rest.count) again"))
+                if !rest.isEmpty { pending.insert(rest, at: 0) }
             case .split:
                 if let (first, second) = current.split() {
                     pending.insert(contentsOf: [first, second], at: 0)
@@ -93,13 +102,14 @@ package struct WireBatchSender: Sendable {
         switch outcome {
         case .delivered: reported = .delivered
         case .reject: reported = .rejected
+        case .rejectSome: reported = .partiallyRejected
         case .split: reported = batch.count > 1 ? .split : .rejected
         case .retry: reported = .retrying(after: retryDelay ?? 0)
         }
         var statusCode: Int?
         var transportError: String?
         switch response {
-        case .http(let status, _, _): statusCode = status
+        case .http(let status, _, _, _): statusCode = status
         case .failed(_, let description): transportError = description
         }
         observer(DeliveryUploadReport(

@@ -1,20 +1,27 @@
 import Foundation
 
-/// Encoded messages that fit one request, in order; the body is written at sending time so that `sentAt`
-/// is the moment of sending (Segment corrects device clock skew with it).
+/// Encoded messages that fit one request, in order, inside their destination's ``WireEnvelope``; the body
+/// is written at sending time so that `sentAt` is the moment of sending (Segment corrects device clock skew
+/// with it).
 package struct WireBatch: Sendable, Equatable {
     // MARK: - Internal
 
-    /// `{"batch":[` + `],"sentAt":` + the quoted timestamp + `}`.
-    package static let wrapperByteCount = 10 + 11 + WireTimestamp.byteCount + 2 + 1
+    /// Segment's `{"batch":[` + `],"sentAt":` + the quoted timestamp + `}`.
+    package static let wrapperByteCount = WireEnvelope.segment.byteCount
 
+    /// What is written around the messages.
+    package let envelope: WireEnvelope
     private(set) var messages: [EncodedWireMessage] = []
     /// The body's exact size: messages, commas and wrapper.
-    private(set) var bodyByteCount = WireBatch.wrapperByteCount
+    private(set) var bodyByteCount: Int
 
-    package init() {}
+    package init(envelope: WireEnvelope = .segment) {
+        self.envelope = envelope
+        bodyByteCount = envelope.byteCount
+    }
 
-    package init(_ messages: some Sequence<EncodedWireMessage>) {
+    package init(_ messages: some Sequence<EncodedWireMessage>, envelope: WireEnvelope = .segment) {
+        self.init(envelope: envelope)
         for message in messages { append(message) }
     }
 
@@ -35,14 +42,12 @@ package struct WireBatch: Sendable, Equatable {
     /// The request body, `sentAt` being `sentAt`.
     package func body(sentAt: Date) -> Data {
         var writer = WireJSONWriter(reservingCapacity: bodyByteCount)
-        writer.writeRaw(#"{"batch":["#)
+        writer.append(envelope.opening)
         for (index, message) in messages.enumerated() {
             if index > 0 { writer.writeRaw(",") }
             writer.append(message.bytes)
         }
-        writer.writeRaw(#"],"sentAt":"#)
-        WireTimestamp.write(sentAt, into: &writer)
-        writer.writeRaw("}")
+        envelope.writeEnd(sentAt: sentAt, into: &writer)
         return Data(writer.bytes)
     }
 
@@ -50,6 +55,11 @@ package struct WireBatch: Sendable, Equatable {
     package func split() -> (WireBatch, WireBatch)? {
         guard messages.count > 1 else { return nil }
         let middle = messages.count / 2
-        return (WireBatch(messages[..<middle]), WireBatch(messages[middle...]))
+        return (WireBatch(messages[..<middle], envelope: envelope), WireBatch(messages[middle...], envelope: envelope))
+    }
+
+    /// This batch without the messages at `indices` (positions in ``messages``, as a collector lists them).
+    package func removing(indices: Set<Int>) -> WireBatch {
+        WireBatch(messages.enumerated().lazy.filter { !indices.contains($0.offset) }.map(\.element), envelope: envelope)
     }
 }

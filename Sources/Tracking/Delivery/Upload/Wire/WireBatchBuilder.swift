@@ -6,16 +6,19 @@ package struct WireBatchBuilder: Sendable {
     // MARK: - Internal
 
     package var limits: WireLimits
+    /// What batches are wrapped in.
+    package var envelope: WireEnvelope
 
-    package init(limits: WireLimits = WireLimits()) {
+    package init(limits: WireLimits = WireLimits(), envelope: WireEnvelope = .segment) {
         self.limits = limits
+        self.envelope = envelope
     }
 
     /// Whether `message` is small enough to send; reports a ``TrackingDiagnostic/Code/messageTooLarge``
     /// diagnostic when it is not.
     package func admits(_ message: EncodedWireMessage, diagnostics: (TrackingDiagnostic) -> Void) -> Bool {
         guard message.bytes.count <= limits.maximumMessageBytes,
-              WireBatch().bodyByteCount(appending: message) <= limits.maximumRequestBytes
+              WireBatch(envelope: envelope).bodyByteCount(appending: message) <= limits.maximumRequestBytes
         else {
             diagnostics(TrackingDiagnostic(
                 code: .messageTooLarge,
@@ -34,11 +37,11 @@ package struct WireBatchBuilder: Sendable {
     /// All `messages` in as few batches as the limits allow, in order; oversized messages dropped.
     package func batches(from messages: some Sequence<EncodedWireMessage>, diagnostics: (TrackingDiagnostic) -> Void) -> [WireBatch] {
         var batches: [WireBatch] = []
-        var current = WireBatch()
+        var current = WireBatch(envelope: envelope)
         for message in messages where admits(message, diagnostics: diagnostics) {
             if !fits(message, in: current) {
                 batches.append(current)
-                current = WireBatch()
+                current = WireBatch(envelope: envelope)
             }
             current.append(message)
         }
@@ -50,7 +53,7 @@ package struct WireBatchBuilder: Sendable {
     /// and how many of `messages` it consumed, dropped ones included: for a loop that reads the queue in
     /// order and deletes what it consumed once the batch is delivered.
     package func firstBatch(from messages: [EncodedWireMessage], diagnostics: (TrackingDiagnostic) -> Void) -> (batch: WireBatch, consumed: Int) {
-        var batch = WireBatch()
+        var batch = WireBatch(envelope: envelope)
         var consumed = 0
         for message in messages {
             if !admits(message, diagnostics: diagnostics) {

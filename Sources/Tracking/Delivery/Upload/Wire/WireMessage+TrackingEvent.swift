@@ -27,47 +27,9 @@ extension WireMessage {
     /// As ``init(event:naming:)``, with the event's context already converted (a batch converts each
     /// distinct context once).
     package init?(event: TrackingEvent, naming: TrackingWireNaming, context: [WireJSONMember]) {
-        guard let identity = event.identity, WireTimestamp.isRepresentable(event.timestamp) else { return nil }
-        var properties: [WireJSONMember]
-        let kind: Kind
-        let name: String?
-        switch event.kind {
-        case .screenView, .impression, .exposure, .screenEnded, .tap, .rageTap, .deadTap:
-            guard let (own, added) = Self.scannedProperties(of: event, naming: naming) else { return nil }
-            kind = event.kind == .screenView ? .screen : .track
-            switch event.kind {
-            case .screenView: name = event.screen?.screenName.rawValue
-            case .impression: name = naming.impressionEvent
-            case .exposure: name = naming.exposureEvent
-            case .tap: name = naming.tapEvent
-            case .rageTap: name = naming.rageTapEvent
-            case .deadTap: name = naming.deadTapEvent
-            default: name = naming.screenEndedEvent
-            }
-            let addedKeys = Set(added.map(\.key))
-            properties = [WireJSONMember](own).filter { !addedKeys.contains($0.key) } + added
-        case .track:
-            guard let eventName = event.eventName else { return nil }
-            kind = .track
-            name = eventName.rawValue
-            properties = [WireJSONMember](event.eventProperties)
-        case .identify:
-            kind = .identify
-            name = nil
-            properties = [WireJSONMember](event.eventProperties)
-        case .group:
-            guard event.groupID != nil else { return nil }
-            kind = .group
-            name = nil
-            properties = [WireJSONMember](event.eventProperties)
-        case .alias:
-            guard event.previousID != nil, identity.userID != nil else { return nil }
-            kind = .alias
-            name = nil
-            properties = []
-        default:
-            return nil
-        }
+        guard let identity = event.identity, WireTimestamp.isRepresentable(event.timestamp),
+              let content = WireEventContent(event: event, naming: naming) else { return nil }
+        let kind = content.kind, name = content.name, properties = content.properties
         var context = context
         if !identity.traits.isEmpty {
             context.append(WireJSONMember("traits", .object([WireJSONMember](identity.traits))))
@@ -99,12 +61,10 @@ extension WireMessage {
         return added.map(\.key).filter { own[$0] != nil }.sorted()
     }
 
-    // MARK: - Private
-
     /// A scanned or captured event's own properties (the screen's for a screen view or end, the element's for
     /// an impression or a tap) and the members the SDK adds to them; `nil` for other events, or when the
     /// subject is missing.
-    private static func scannedProperties(
+    static func scannedProperties(
         of event: TrackingEvent, naming: TrackingWireNaming
     ) -> (own: TrackingProperties, added: [WireJSONMember])? {
         let keys = naming.propertyKeys
@@ -163,9 +123,10 @@ extension WireMessage {
         return (own, added)
     }
 
+
     /// Whole milliseconds, rounded to the nearest: 0 for a negative or non-finite time (an event a hook
     /// built), and never past 2⁵³ − 1, the largest integer every JSON reader keeps exact.
-    private static func milliseconds(_ seconds: TimeInterval) -> Int {
+    static func milliseconds(_ seconds: TimeInterval) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return Int(min((seconds * 1000).rounded(), 9_007_199_254_740_991))
     }
