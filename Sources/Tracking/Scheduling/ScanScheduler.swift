@@ -187,7 +187,9 @@ final class ScanScheduler {
         guard isStarted, !isPaused else { return }
         if timer != nil, timerFireDate <= fireDate { return }
         cancelTimer()
-        let timer = Timer(timeInterval: max(fireDate - now(), 0), repeats: false) { [weak self] _ in
+        // `fire:` and not `timeInterval:`: swift-corelibs-foundation's `Timer(timeInterval:repeats:block:)` fires at
+        // once (its first fire date is now), which would spin the loop until the interval's end.
+        let timer = Timer(fire: Date(timeIntervalSinceNow: max(fireDate - now(), 0)), interval: 0, repeats: false) { [weak self] _ in
             MainActor.assumeIsolated { self?.timerFired() }
         }
         timer.tolerance = min(interval / 10, 0.005)
