@@ -16,13 +16,13 @@ struct RestPhase {
     static func measure(seconds: TimeInterval, scanCount: @escaping @MainActor () -> Int) -> RestPhase {
         let counter = WakeCounter()
         #if canImport(Darwin)
-        let observer = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, CFRunLoopActivity.afterWaiting.rawValue, true, 0) { _, activity in
+        let observer = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, CFRunLoopActivity.afterWaiting.rawValue, true, 0) { _, _ in
             MainActor.assumeIsolated { counter.noteWake(scans: scanCount()) }
         }
         CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .defaultMode)
         defer { CFRunLoopObserverInvalidate(observer) }
         #else
-        let observer = RunLoop.main._observe([.afterWaiting], in: .default, repeats: true, order: 0) { activity in
+        let observer = RunLoop.main._observe([.afterWaiting], in: .default, repeats: true, order: 0) { _ in
             MainActor.assumeIsolated { counter.noteWake(scans: scanCount()) }
         }
         defer { observer.invalidate() }

@@ -105,6 +105,28 @@ final class RestSchedulingTests: HeadlessTestCase {
         }
     }
 
+    func testAChangeSoonerThanTheIntervalSleepsUntilTheIntervalsEnd() {
+        MainActor.assumeIsolated {
+            let (screen, sink, tracker, scans) = Self.startedTracker(scansPerSecond: 1)
+            defer { tracker.stop() }
+            MainRunLoop.run(until: { sink.events.count == 1 })
+            Self.settle(tracker)
+
+            // Two changes 0.1 s apart: the first scans at once, the second waits for the interval's end, asleep.
+            for (index, name) in ["first", "second"].enumerated() {
+                let change = Timer(fire: Date(timeIntervalSinceNow: 0.1 * Double(index + 1)), interval: 0, repeats: false) { _ in
+                    MainActor.assumeIsolated { _ = Self.tracked(TrackingElementType(rawValue: name), y: 100 + 200 * Double(index), in: screen.view) }
+                }
+                RunLoop.main.add(change, forMode: .default)
+            }
+            let window = Self.restWindow(seconds: 2.5, scans: scans)
+            XCTAssertGreaterThanOrEqual(window.scansAfterFirstSleep, 2, "both changes are seen")
+            // The changes, the interval's end, the impressions' deadlines and the run's end: a handful, not a spin.
+            XCTAssertLessThanOrEqual(window.wakes, 8)
+            XCTAssertEqual(sink.events.filter { $0.kind == .impression }.compactMap(\.element?.elementType), ["first", "second"])
+        }
+    }
+
     // MARK: - Scenario 55
 
     func testAnImpressionIsStampedAtItsExactQualifyingMoment() {
