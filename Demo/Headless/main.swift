@@ -90,6 +90,10 @@ do {
 } catch {
     failure = error
 }
+// A pause on a static screen once its impressions are decided: change-driven scans cost nothing there.
+Headless.runMainRunLoop(for: configuration.minimumVisibleDuration + 0.5)
+let rest = RestPhase.measure(seconds: 3) { app.tracker.statistics.scanCount }
+print("▶ Rest — 3 s on a static screen: \(rest.scans) scans, \(rest.wakes) wakes of the main run loop")
 app.tracker.stop()
 
 print("▶ End — flush what is still queued and wait for the collector's answer (at most \(Int(flushTimeout)) s)")
@@ -146,5 +150,5 @@ do {
     exitCode = 1
 }
 delivery.removeStorage()
-print(summary.line)
+print(summary.line + "; at rest 3 s: \(rest.scans) scans, \(rest.wakes) wakes")
 exit(exitCode)

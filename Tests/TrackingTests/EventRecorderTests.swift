@@ -29,12 +29,13 @@ final class EventRecorderTests: XCTestCase {
         XCTAssertEqual(harness.all.count, 3)
     }
 
-    func testImpressionTimestampIsTheDateOfTheRecordingScan() {
+    func testImpressionTimestampIsTheMomentItQualified() {
         var harness = RecorderHarness(EventRecorder.Rules(minimumVisibleDuration: 1))
         let visible = F.scan(elements: [(F.spark, nil, 0.8)])
         harness.step(visible)
         harness.step(by: 1.5, visible)
-        XCTAssertEqual(harness.all.map(\.timestamp), [Date(timeIntervalSince1970: 1_700_000_001.5)])
+        // Seen at 0 and at 1.5 with nothing in between: it qualified at 1, not at the later scan.
+        XCTAssertEqual(harness.all.map(\.timestamp), [Date(timeIntervalSince1970: 1_700_000_001)])
         XCTAssertEqual(harness.all.map(\.summary), ["impression spark_button @- 0.8"])
     }
 

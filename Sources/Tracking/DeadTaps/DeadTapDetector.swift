@@ -92,6 +92,11 @@ final class DeadTapDetector {
         if unchanged { deliver(event, window) }
     }
 
+    /// When the pending check's interval ends (uptime seconds on the tracker's clock), or `nil` without one.
+    var judgementDue: TimeInterval? {
+        pendingEvent == nil ? nil : pendingUptime + interval
+    }
+
     /// Drops the pending check and the touch's record.
     func cancel() {
         pendingEvent = nil

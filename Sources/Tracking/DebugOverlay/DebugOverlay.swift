@@ -106,6 +106,12 @@ final class DebugOverlay {
         for canvas in canvases { canvas.showTapMarks(tapMarks) }
     }
 
+    /// When the oldest tap mark is due to disappear (uptime seconds on the tracker's clock), or `nil` without
+    /// marks: the overlay is redrawn by scans only, so the scheduler scans then.
+    var nextTapMarkExpiry: Double? {
+        tapMarks.first.map { $0.uptime + DebugOverlayTapMark.lifetime }
+    }
+
     /// Hides every overlay window and lets it go.
     func remove() {
         for canvas in canvases { canvas.remove() }

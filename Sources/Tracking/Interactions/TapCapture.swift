@@ -108,6 +108,11 @@ final class TapCapture {
         deadTaps.judge(at: clock.now().uptime)
     }
 
+    /// When the pending dead-tap check can be settled (uptime seconds on the tracker's clock), or `nil`.
+    var deadTapJudgementDue: TimeInterval? {
+        deadTaps?.judgementDue
+    }
+
     /// An event of `kind` about the tap's element and screen, carrying its position.
     func event(_ kind: TrackingEventKind, for tap: CapturedTap, properties: TrackingProperties = [:]) -> TrackingEvent {
         var properties = properties

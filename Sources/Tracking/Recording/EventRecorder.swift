@@ -88,6 +88,7 @@ struct EventRecorder {
         keepingUnseenSpans: Bool = false
     ) {
         generation &+= 1
+        nextQualification = nil
         let now = instant.uptime
         var liveScreens = 0
         var liveElements = 0
@@ -133,15 +134,23 @@ struct EventRecorder {
             span.generation = generation
             span.maximumVisibleRatio = max(span.maximumVisibleRatio, visible.visibleRatio)
             liveElements += 1
-            if !span.recorded, now - span.start + Self.tolerance >= rules.minimumVisibleDuration {
+            let qualifiesAt = span.start + rules.minimumVisibleDuration
+            if !span.recorded, now + Self.tolerance >= qualifiesAt {
                 span.recorded = true
                 if mayRecord(key) {
+                    // Stamped at the moment it qualified: nothing on screen changed since the scan that saw it
+                    // before (the scheduler scans after every change), so it was visible all along.
+                    let lateness = max(0, now - qualifiesAt)
                     events.append(TrackingEvent(
-                        timestamp: instant.date, kind: .impression, element: visible.element, screen: screen,
+                        timestamp: instant.date.addingTimeInterval(-lateness), kind: .impression,
+                        element: visible.element, screen: screen,
                         visibleRatio: visible.visibleRatio
                     ))
                     if let screen { screenSpans[screen]?.elementsViewed += 1 }
                 }
+            }
+            if !span.recorded {
+                nextQualification = min(nextQualification ?? qualifiesAt, qualifiesAt)
             }
             elementSpans[key] = span
         }
@@ -149,6 +158,11 @@ struct EventRecorder {
             endElementSpans(notSeenIn: generation, at: instant, into: &events)
         }
     }
+
+    /// When the earliest element span seen by the last scan and not yet recorded qualifies (uptime seconds on
+    /// the tracker's clock), or `nil` when every visible element is decided: the scheduler scans then, and
+    /// only then, if nothing else changes.
+    private(set) var nextQualification: Double?
 
     /// Notes that the main vertical scroll view of `screen` shows its content down to `depth` (a fraction of
     /// the content height, in `[0, 1]`): the span's ``TrackingEventKind/screenEnded`` carries the largest
@@ -189,6 +203,7 @@ struct EventRecorder {
     /// started, then the exposures of the element spans that report one: the next scan starts new spans. Lifetime policies keep their memory.
     mutating func endAllSpans(at instant: TrackingInstant, into events: inout [TrackingEvent]) {
         generation &+= 1
+        nextQualification = nil
         endScreenSpans(notSeenIn: generation, at: instant, into: &events)
         endElementSpans(notSeenIn: generation, at: instant, into: &events)
         recordedInScreenSpan.removeAll()

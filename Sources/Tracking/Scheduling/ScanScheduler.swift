@@ -5,15 +5,20 @@ import HeadlessUIKit
 #endif
 import Foundation
 
-/// Decides when the tracker scans: at most `1 / interval` times a second, only when the main run loop is
-/// idle in `.default` mode, never while it tracks a scroll, never in the background.
+/// Decides when the tracker scans: only after the main run loop did work, when it is about to sleep in
+/// `.default`, at most `1 / interval` times a second, never while it tracks a scroll, never in the background;
+/// and at the moments only time decides (an impression qualifying, a dead-tap judgement, a tap mark fading).
 ///
-/// A repeating timer (in `.default` and `.tracking`) enqueues a coalesced notification on the main thread's
-/// `NotificationQueue` with posting style `.whenIdle` for `.default` only; the scan runs when it is posted.
-/// So a tick during a scroll is held back until the run loop is back in `.default` and idle, and one scan
-/// runs then; ticks that pile up coalesce into that one. The timer also runs in `.tracking` (explicitly:
-/// on Linux `.common` cannot include it) so that the scan after a scroll comes as soon as the loop idles
-/// instead of up to one interval later.
+/// UIKit's hierarchy changes only on the main thread, and the main thread runs only when its run loop wakes
+/// (a touch, a timer, a main-queue block, a notification, a layout pass) or is entered. So the scheduler
+/// observes the main run loop in `.default` (``RunLoopActivityObserver``): a wake or an entry marks that
+/// something may have changed, and the loop's next `beforeWaiting` scans, once. If the last scan was less
+/// than an interval ago, a one-shot timer scans at the end of the interval instead. After each scan the
+/// tracker says when the next thing only time decides is due (`nextDeadline`), and a one-shot timer wakes the
+/// loop exactly then; with nothing due, nothing is armed: a screen at rest costs no scan and no wake.
+///
+/// The observer and the timers are in `.default` only: while the loop runs in `.tracking` (a finger scrolls)
+/// nothing runs, and the return to `.default` (an entry) brings the scan after the scroll.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -26,14 +31,17 @@ final class ScanScheduler {
     private(set) var isStarted = false
     /// Whether scanning is suspended because the app is in the background.
     private(set) var isPaused = false
-    /// How many times the timer fired (each tick requests at most one scan).
-    private(set) var tickCount = 0
+    /// How many times one of the scheduler's one-shot timers fired (an interval's end or a deadline): each
+    /// is a wake of the main run loop the scheduler caused.
+    private(set) var timerFireCount = 0
 
     /// - Parameters:
-    ///   - interval: Seconds between ticks.
-    ///   - runLoop: Where the timer runs; the scan request is posted by this thread's notification queue,
-    ///     so it must be the main run loop in the app.
-    ///   - notificationCenter: Where application notifications are observed and scan requests posted.
+    ///   - interval: The least number of seconds between two scans.
+    ///   - runLoop: The run loop observed, where the timers run: the main run loop in the app.
+    ///   - notificationCenter: Where application notifications are observed.
+    ///   - now: Seconds on a monotonic clock, for the interval between scans.
+    ///   - nextDeadline: Asked after each scan: in how many seconds the next thing only time decides is due,
+    ///     or `nil` when nothing is.
     ///   - onScan: Runs one scan.
     ///   - onPause: Runs when the app enters the background: visibility spans end there.
     ///   - onActivityChange: Runs with `false` when the app is about to become inactive (the app switcher, a
@@ -43,6 +51,8 @@ final class ScanScheduler {
         interval: TimeInterval,
         runLoop: RunLoop = .main,
         notificationCenter: NotificationCenter = .default,
+        now: @escaping @MainActor () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
+        nextDeadline: @escaping @MainActor () -> TimeInterval? = { nil },
         onScan: @escaping @MainActor () -> Void,
         onPause: @escaping @MainActor () -> Void,
         onActivityChange: @escaping @MainActor (Bool) -> Void = { _ in }
@@ -50,12 +60,14 @@ final class ScanScheduler {
         self.interval = interval
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
+        self.now = now
+        self.nextDeadline = nextDeadline
         self.onScan = onScan
         self.onPause = onPause
         self.onActivityChange = onActivityChange
     }
 
-    /// Starts ticking (or waits for the foreground if the app is in the background).
+    /// Starts observing the run loop (or waits for the foreground if the app is in the background).
     func start() {
         guard !isStarted else { return }
         isStarted = true
@@ -64,25 +76,35 @@ final class ScanScheduler {
             isPaused = true
         } else {
             isPaused = false
-            startTimer()
+            resume()
         }
     }
 
-    /// Stops ticking; a scan request still queued is ignored when it posts.
+    /// Stops observing; nothing armed fires.
     func stop() {
         guard isStarted else { return }
         isStarted = false
         isPaused = false
-        stopTimer()
+        suspend()
         observers = nil
     }
 
-    /// Requests one scan as soon as the main run loop is idle in `.default`, coalesced with the timer's
-    /// requests; ignored while stopped or paused. For events that should be counted promptly, such as the
-    /// end of a view-controller transition.
+    /// Asks for a scan as soon as the main run loop is about to sleep in `.default`, whatever the interval:
+    /// for events that should be counted promptly and are rare, such as the end of a view-controller
+    /// transition. Ignored while stopped or paused.
     func requestScan() {
         guard isStarted, !isPaused else { return }
-        enqueueScanRequest()
+        // The loop is inside a callout now (main-thread code runs in one, or before an entry): its next
+        // beforeWaiting scans; a request made during the scan itself arms a timer at once.
+        needsScan = true
+        isRequested = true
+        if isScanning { arm(at: now()) }
+    }
+
+    /// Whether nothing is armed and a scan would not wait for the interval: what the main run loop does
+    /// next is the only thing that can make the scheduler scan. For tests of the rest state.
+    var isAtRest: Bool {
+        timer == nil && now() >= lastScan + interval
     }
 
     // MARK: - Private
@@ -90,88 +112,121 @@ final class ScanScheduler {
     private let interval: TimeInterval
     private let runLoop: RunLoop
     private let notificationCenter: NotificationCenter
+    private let now: @MainActor () -> TimeInterval
+    private let nextDeadline: @MainActor () -> TimeInterval?
     private let onScan: @MainActor () -> Void
     private let onPause: @MainActor () -> Void
     private let onActivityChange: @MainActor (Bool) -> Void
-    private var timer: Timer?
+    private var observer: RunLoopActivityObserver?
     private var observers: ObserverBag?
-    /// Identifies this scheduler's scan requests, so that two trackers neither coalesce nor trigger each
-    /// other's scans.
-    private let sender = ScanRequestSender()
-
-    /// Posts scan requests to `notificationCenter`, where they are observed (`NotificationQueue.default`
-    /// posts to `NotificationCenter.default` only). Created on first use, on the thread that owns `runLoop`.
-    private lazy var requestQueue = NotificationQueue(notificationCenter: notificationCenter)
-
-    private static let scanRequested = Notification.Name("SightlineTrackingScanRequested")
+    /// The one-shot timer armed, and when it fires (``now``'s clock).
+    private var timer: Timer?
+    private var timerFireDate: TimeInterval = .infinity
+    /// Whether the loop woke, was entered or was asked for a scan since the last scan.
+    private var needsScan = false
+    /// Whether ``requestScan()`` asked for a scan that the interval may not delay.
+    private var isRequested = false
+    private var isScanning = false
+    private var lastScan: TimeInterval = -.infinity
 
     private var isApplicationInBackground: Bool {
         UIApplication.shared.applicationState == .background
     }
 
-    private var scanRequest: Notification {
-        Notification(name: Self.scanRequested, object: sender)
-    }
-
-    private func startTimer() {
-        guard timer == nil else { return }
-        let timer = Timer(timeInterval: interval, repeats: true) { [weak self] timer in
-            guard let self else {
-                // The tracker is gone: nothing can stop this timer but the timer itself.
-                timer.invalidate()
-                return
-            }
-            MainActor.assumeIsolated { self.tick() }
+    private func resume() {
+        needsScan = true
+        guard observer == nil else { return }
+        observer = RunLoopActivityObserver(runLoop: runLoop, mode: .default) { [weak self] activity in
+            self?.runLoopActivity(activity)
         }
-        timer.tolerance = interval / 10
-        runLoop.add(timer, forMode: .default)
-        runLoop.add(timer, forMode: .tracking)
-        self.timer = timer
     }
 
-    /// A request already queued is not dequeued (that API's signature differs between Apple's Foundation
-    /// and swift-corelibs-foundation); when it posts, ``scanRequestPosted()`` ignores it while stopped or
-    /// paused.
-    private func stopTimer() {
+    private func suspend() {
+        observer?.invalidate()
+        observer = nil
+        cancelTimer()
+        needsScan = false
+        isRequested = false
+    }
+
+    private func runLoopActivity(_ activity: RunLoopActivityObserver.Activity) {
+        switch activity {
+        case .entry, .afterWaiting:
+            needsScan = true
+        case .beforeWaiting:
+            if needsScan { scanIfAllowed() }
+        }
+    }
+
+    /// Scans now if the interval since the last scan has passed, else arms the timer for its end.
+    private func scanIfAllowed() {
+        guard isStarted, !isPaused, !isApplicationInBackground else { return }
+        let now = now()
+        let allowedAt = lastScan + interval
+        guard isRequested || now + interval / 100 >= allowedAt else {
+            arm(at: allowedAt)
+            return
+        }
+        needsScan = false
+        isRequested = false
+        lastScan = now
+        isScanning = true
+        onScan()
+        isScanning = false
+        cancelTimer()
+        if isRequested {
+            // Asked for during the scan (a transition it saw end): the loop must not sleep first.
+            arm(at: now)
+        } else if let delay = nextDeadline() {
+            arm(at: max(self.now() + max(delay, 0), lastScan + interval))
+        }
+    }
+
+    /// Makes sure the loop wakes by `fireDate` (``now``'s clock); an earlier timer already armed stays.
+    private func arm(at fireDate: TimeInterval) {
+        guard isStarted, !isPaused else { return }
+        if timer != nil, timerFireDate <= fireDate { return }
+        cancelTimer()
+        // `fire:` and not `timeInterval:`: swift-corelibs-foundation's `Timer(timeInterval:repeats:block:)` fires at
+        // once (its first fire date is now), which would spin the loop until the interval's end.
+        let timer = Timer(fire: Date(timeIntervalSinceNow: max(fireDate - now(), 0)), interval: 0, repeats: false) { [weak self] _ in
+            MainActor.assumeIsolated { self?.timerFired() }
+        }
+        timer.tolerance = min(interval / 10, 0.005)
+        runLoop.add(timer, forMode: .default)
+        self.timer = timer
+        timerFireDate = fireDate
+    }
+
+    private func cancelTimer() {
         timer?.invalidate()
         timer = nil
+        timerFireDate = .infinity
     }
 
-    private func tick() {
-        tickCount += 1
-        enqueueScanRequest()
-    }
-
-    private func enqueueScanRequest() {
-        requestQueue.enqueue(
-            scanRequest,
-            postingStyle: .whenIdle,
-            coalesceMask: [.onName, .onSender],
-            forModes: [.default]
-        )
-    }
-
-    private func scanRequestPosted() {
-        guard isStarted, !isPaused, !isApplicationInBackground else { return }
-        onScan()
+    private func timerFired() {
+        timer = nil
+        timerFireDate = .infinity
+        timerFireCount += 1
+        // The loop's beforeWaiting after this timer scans.
+        needsScan = true
     }
 
     private func applicationDidEnterBackground() {
         guard isStarted, !isPaused else { return }
         isPaused = true
-        stopTimer()
+        suspend()
         onPause()
     }
 
     private func applicationWillReturnToForeground() {
         guard isStarted, isPaused else { return }
         isPaused = false
-        startTimer()
+        resume()
     }
 
     private func observeNotifications() {
         let bag = ObserverBag(center: notificationCenter)
-        bag.observe(Self.scanRequested, object: sender) { [weak self] in self?.scanRequestPosted() }
         bag.observe(UIApplication.didEnterBackgroundNotification) { [weak self] in
             self?.applicationDidEnterBackground()
         }
@@ -190,10 +245,6 @@ final class ScanScheduler {
         observers = bag
     }
 }
-
-/// The object of a scheduler's scan-request notifications: its identity is what coalescing and
-/// observation match on.
-private final class ScanRequestSender: NSObject, Sendable {}
 
 /// Notification observations that end when the bag is released, from whatever thread releases it.
 private final class ObserverBag {

@@ -247,6 +247,7 @@ public final class Tracker {
         interval: configuration.scanInterval,
         runLoop: runLoop,
         notificationCenter: notificationCenter,
+        nextDeadline: { [weak self] in self?.secondsToNextDeadline() },
         onScan: { [weak self] in self?.scheduledScan() },
         onPause: { [weak self] in
             self?.tapCapture?.deadTaps?.cancel()
@@ -463,6 +464,20 @@ public final class Tracker {
     /// alert or Notification Center) keeps its spans, so no second screen view follows, but not its time.
     private func applicationActivityChanged(_ isActive: Bool) {
         recorder.setApplicationActive(isActive, at: configuration.clock.now())
+    }
+
+    /// When the earliest visible element not yet decided qualifies as an impression (uptime on the tracker's
+    /// clock), or `nil`: what the scheduler's next deadline waits for.
+    var nextQualification: Double? {
+        recorder.nextQualification
+    }
+
+    /// In how many seconds the next thing only time decides is due (an impression qualifying, a dead-tap
+    /// judgement, a debug-overlay tap mark fading), on the tracker's clock; `nil` when nothing is.
+    private func secondsToNextDeadline() -> TimeInterval? {
+        let due = [recorder.nextQualification, tapCapture?.deadTapJudgementDue, debugOverlay?.nextTapMarkExpiry]
+            .compactMap { $0 }.min()
+        return due.map { $0 - configuration.clock.now().uptime }
     }
 
     private func scheduledScan() {
