@@ -18,8 +18,9 @@ import Foundation
 public struct TrackingConfiguration: Sendable {
     // MARK: - Public
 
-    /// How many scans run per second at most while the app is idle in the foreground. Default 4; valid
-    /// range `(0, 60]`.
+    /// How many scans run per second at most while something on screen changes (a screen at rest is not
+    /// scanned at all: the tracker scans when the main run loop idles after work). Default 4; valid range
+    /// `(0, 60]`.
     public var scansPerSecond: Double = 4
 
     /// The fraction of a view's area, in `[0, 1]`, that must be on screen for it to count as visible.
