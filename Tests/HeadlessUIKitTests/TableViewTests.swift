@@ -102,11 +102,12 @@ final class TableViewTests: HeadlessTestCase {
             XCTAssertEqual(table.indexPathsForVisibleRows?.map(\.row), Array(0..<8))
             XCTAssertEqual(source.log, (0..<8).map { "willDisplay \($0)" })
 
-            var created = Set<ObjectIdentifier>()
+            // Held, so that an identifier is never reused by a later allocation.
+            var created: [ObjectIdentifier: UITableViewCell] = [:]
             for step in 1...100 {
                 table.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 50)
                 Headless.runUpdateCycle()
-                table.visibleCells.forEach { created.insert(ObjectIdentifier($0)) }
+                table.visibleCells.forEach { created[ObjectIdentifier($0)] = $0 }
                 let first = step / 2
                 let expected = Array(first..<(first + (step.isMultiple(of: 2) ? 8 : 9)))
                 XCTAssertEqual(table.indexPathsForVisibleRows?.map(\.row), expected)

@@ -256,7 +256,7 @@ open class UITableView: UIScrollView {
             let cell = dataSource.tableView(self, cellForRowAt: path)
             cell.frame = rectForRow(at: path)
             cell.setSelected(selectedRows.contains(path), animated: false)
-            if cell.superview !== self { insertSubview(cell, at: 0) }
+            if cell.superview !== self { addSubview(cell) }
             shownCells[path] = cell
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
         }
