@@ -41,6 +41,7 @@ let package = Package(
         .executableTarget(name: "ScanBenchmark", dependencies: ["BenchmarkSupport", "AllocationCounter", "Tracking", headlessUIKit], path: "Benchmarks/ScanBenchmark"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
         .executableTarget(name: "DeliveryBenchmark", dependencies: ["AllocationCounter", "Tracking", "LoopbackCollector"], path: "Benchmarks/DeliveryBenchmark"),
+        .executableTarget(name: "RestBenchmark", dependencies: ["BenchmarkSupport", "Tracking", headlessUIKit], path: "Benchmarks/RestBenchmark"),
         .executableTarget(name: "TapBenchmark", dependencies: ["BenchmarkSupport", "AllocationCounter", "Tracking", headlessUIKit], path: "Benchmarks/TapBenchmark"),
         .testTarget(name: "Benchmarks", dependencies: ["BenchmarkSupport", "Tracking", "TestSupport", headlessUIKit], path: "Benchmarks/PerformanceTests"),
 
