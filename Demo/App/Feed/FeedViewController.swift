@@ -5,8 +5,9 @@ import HeadlessUIKit
 #endif
 import Tracking
 
-/// The feed: a vertical scroll view of post cards. Tapping one reports the post to the flow.
-final class FeedViewController: UIViewController {
+/// The feed: a table of post cards, with reused cells as a real feed has. Tapping one reports the post to the
+/// flow.
+final class FeedViewController: UIViewController, UITableViewDataSource {
     // MARK: - Internal
 
     /// Called when the user taps a post.
@@ -15,8 +16,9 @@ final class FeedViewController: UIViewController {
     /// Height of a card plus the gap below it.
     static let rowHeight: CGFloat = 200
 
-    let scrollView = UIScrollView(frame: .zero)
-    private(set) var cells: [FeedCell] = []
+    let tableView = UITableView(frame: .zero, style: .plain)
+    /// The table, as the scroll view that a finger drags.
+    var scrollView: UIScrollView { tableView }
 
     init(posts: [Post]) {
         self.posts = posts
@@ -28,25 +30,36 @@ final class FeedViewController: UIViewController {
         fatalError("init(coder:) is not supported")
     }
 
+    /// The card of the post at `row`, if its row is on screen (only those rows have cells).
+    func card(atRow row: Int) -> FeedCell? {
+        (tableView.cellForRow(at: IndexPath(row: row, section: 0)) as? FeedTableCell)?.card
+    }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         setUpDemoScreen(title: "Feed", trackingScreen: TrackingScreen(screenName: .feed))
-        scrollView.frame = view.bounds
-        scrollView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        scrollView.clipsToBounds = true
-        scrollView.contentSize = CGSize(width: view.bounds.width, height: CGFloat(posts.count) * Self.rowHeight)
-        view.addSubview(scrollView)
-        // A real feed would reuse cells in a UICollectionView; a fixed stack keeps the demo's hierarchy plain.
-        for (index, post) in posts.enumerated() {
-            let cell = FeedCell(frame: CGRect(
-                x: 16, y: CGFloat(index) * Self.rowHeight + 8, width: view.bounds.width - 32, height: Self.rowHeight - 16
-            ))
-            cell.autoresizingMask = [.flexibleWidth]
-            cell.post = post
-            cell.addAction(UIAction { [weak self] _ in self?.onSelectPost?(post) }, for: .touchUpInside)
-            scrollView.addSubview(cell)
-            cells.append(cell)
+        tableView.frame = view.bounds
+        tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        tableView.rowHeight = Self.rowHeight
+        tableView.register(FeedTableCell.self, forCellReuseIdentifier: FeedTableCell.reuseIdentifier)
+        tableView.dataSource = self
+        view.addSubview(tableView)
+    }
+
+    // MARK: - UITableViewDataSource
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        posts.count
+    }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: FeedTableCell.reuseIdentifier, for: indexPath)
+        let post = posts[indexPath.row]
+        if let cell = cell as? FeedTableCell {
+            cell.card.post = post
+            cell.onTap = { [weak self] in self?.onSelectPost?(post) }
         }
+        return cell
     }
 
     // MARK: - Private

@@ -103,8 +103,8 @@ public final class DemoSession {
             driver.drag(feed.scrollView, by: CGPoint(x: 0, y: -5 * FeedViewController.rowHeight), duration: 0.6)
         }
         try step(3) {
-            let cells = try require(app.appFlow.mainFlow?.feed.cells, "the main flow is not shown")
-            driver.tap(try require(cells.count > 6 ? cells[6] : nil, "the feed has fewer than 7 posts"))
+            let feed = try require(app.appFlow.mainFlow?.feed, "the main flow is not shown")
+            driver.tap(try require(feed.card(atRow: 6), "post 7 is not on screen"))
         }
         try step(4) {
             let detail = app.appFlow.mainFlow?.feedNavigation.topViewController as? PostDetailViewController
