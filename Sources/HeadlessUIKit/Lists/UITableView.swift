@@ -356,7 +356,7 @@ open class UITableView: UIScrollView {
         return paths
     }
 
-    private func remapShownCells(_ transform: (IndexPath) -> IndexPath?) {
+    func remapShownCells(_ transform: (IndexPath) -> IndexPath?) {
         var remapped: [IndexPath: UITableViewCell] = [:]
         for (path, cell) in shownCells.sorted(by: { $0.key < $1.key }) {
             if let newPath = transform(path) { remapped[newPath] = cell } else { endDisplaying(cell, at: path) }
