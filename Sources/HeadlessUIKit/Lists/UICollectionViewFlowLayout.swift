@@ -99,7 +99,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         var result: [UICollectionViewLayoutAttributes] = []
         for (section, sectionFrames) in frames.enumerated() {
-            for (item, frame) in sectionFrames.enumerated() where frame.intersects(rect) {
+            for (item, frame) in sectionFrames.enumerated() where Self.overlaps(frame, rect) {
                 let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
                 attributes.frame = frame
                 result.append(attributes)
@@ -118,6 +118,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     // MARK: - Private
+
+    /// Rects sharing only an edge do not overlap, as with CoreGraphics' `intersects`.
+    private static func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
+        a.minX < b.maxX && a.maxX > b.minX && a.minY < b.maxY && a.maxY > b.minY
+    }
 
     private var frames: [[CGRect]] = []
     private var contentSize: CGSize = .zero
