@@ -72,6 +72,43 @@ final class CollectionViewTrackingTests: HeadlessTestCase {
         super.tearDown()
     }
 
+    func testEachItemIsOneImpressionPerSpanThoughCellsAreReused() {
+        MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            var configuration = TrackingConfiguration.testing(clock: clock, log: DiagnosticLog())
+            configuration.minimumVisibleDuration = 0
+            let catalogue = CatalogueController(productCount: 1_000)
+            catalogue.trackingScreen = TrackingScreen(screenName: "catalogue")
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            window.rootViewController = catalogue
+            window.makeKeyAndVisible()
+            Self.window = window
+            Headless.settle()
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            @MainActor func scan() -> [String] {
+                clock.advance(by: 0.1)
+                Headless.runUpdateCycle()
+                return tracker.scanNow().map(\.summary)
+            }
+
+            var impressions = scan()
+            for step in 1...25 {
+                catalogue.collectionView.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 200)
+                impressions += scan()
+            }
+            XCTAssertEqual(catalogue.collectionView.contentOffset.y, 5_000)
+            XCTAssertEqual(impressions, ["screen_view catalogue 1.0"]
+                + (1_000..<1_058).map { "impression product#\($0) @catalogue 1.0" })
+            XCTAssertEqual(catalogue.createdCells.count, 8, "one screenful of cells serves 58 products")
+            XCTAssertEqual(catalogue.collectionView.visibleCells.count, 8)
+
+            // Scrolling back: the products that left their span are new impressions; those still on screen are not.
+            catalogue.collectionView.contentOffset = CGPoint(x: 0, y: 4_600)
+            XCTAssertEqual(scan(), (1_046..<1_050).map { "impression product#\($0) @catalogue 1.0" })
+        }
+    }
+
     func testScrollToItemShowsTheItemAndTheTrackerCountsIt() {
         MainActor.assumeIsolated {
             let clock = ManualTrackingClock()
