@@ -213,4 +213,29 @@ final class CollectionViewTests: HeadlessTestCase {
             XCTAssertEqual(grid.cellForItem(at: IndexPath(item: 5, section: 0))?.isSelected, false)
         }
     }
+
+    func testMisuseIsADiagnosticNotACrash() {
+        MainActor.assumeIsolated {
+            let (grid, _) = Self.makeGrid(items: 40)
+            let stray = grid.dequeueReusableCell(withReuseIdentifier: "never-registered", for: IndexPath(item: 0, section: 0))
+            XCTAssertEqual(stray.reuseIdentifier, "never-registered")
+            grid.scrollToItem(at: IndexPath(item: 99, section: 0), at: .top, animated: false)
+            grid.scrollToItem(at: IndexPath(item: 0, section: 3), at: .top, animated: false)
+            grid.scrollToItem(at: IndexPath(index: 2), at: .top, animated: false)
+            XCTAssertEqual(grid.contentOffset, .zero)
+
+            let empty = UICollectionView(frame: CGRect(x: 0, y: 0, width: 400, height: 400),
+                                         collectionViewLayout: UICollectionViewFlowLayout())
+            Self.window?.addSubview(empty)
+            let source = UICollectionViewDiffableDataSource<Int, Int>(collectionView: empty) { _, _, _ in nil }
+            var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+            snapshot.appendItems([1], toSection: 7)
+            snapshot.appendSections([0, 0])
+            snapshot.appendItems([1, 2])
+            snapshot.reloadItems([42])
+            XCTAssertEqual(snapshot.sectionIdentifiers, [0])
+            source.apply(snapshot, animatingDifferences: false)
+            XCTAssertEqual(empty.visibleCells.count, 2, "a cell provider returning nil still gets a placeholder cell")
+        }
+    }
 }

@@ -110,7 +110,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     /// The attributes of one item, or `nil` when it does not exist.
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard frames.indices.contains(indexPath.section),
+        guard indexPath.count == 2, frames.indices.contains(indexPath.section),
               frames[indexPath.section].indices.contains(indexPath.item) else { return nil }
         let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
         attributes.frame = frames[indexPath.section][indexPath.item]
