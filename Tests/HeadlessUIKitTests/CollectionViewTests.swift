@@ -69,6 +69,14 @@ private final class TilesDataSource: NSObject, UICollectionViewDataSource, UICol
     }
 }
 
+/// A flow-layout delegate sizing every third item twice as tall.
+private final class SizingDelegate: NSObject, UICollectionViewDelegateFlowLayout {
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                        sizeForItemAt indexPath: IndexPath) -> CGSize {
+        CGSize(width: 400, height: indexPath.item.isMultiple(of: 3) ? 200 : 100)
+    }
+}
+
 /// UICollectionView with a flow layout on Linux: geometry, lazy cells, reuse, scrolling to an item and
 /// selection through a real touch (acceptance 65, the HeadlessUIKit half).
 final class CollectionViewTests: HeadlessTestCase {
@@ -236,6 +244,19 @@ final class CollectionViewTests: HeadlessTestCase {
             XCTAssertEqual(snapshot.sectionIdentifiers, [0])
             source.apply(snapshot, animatingDifferences: false)
             XCTAssertEqual(empty.visibleCells.count, 2, "a cell provider returning nil still gets a placeholder cell")
+        }
+    }
+
+    func testTheFlowDelegateSizesItemsEvenWhenSetAfterTheFirstLayout() {
+        MainActor.assumeIsolated {
+            let (grid, _) = Self.makeGrid(items: 6)
+            XCTAssertEqual(grid.contentSize.height, 300)
+            let sizing = SizingDelegate()
+            grid.delegate = sizing
+            Headless.runUpdateCycle()
+            XCTAssertEqual(grid.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame,
+                           CGRect(x: 0, y: 400, width: 400, height: 200))
+            XCTAssertEqual(grid.contentSize.height, 800)
         }
     }
 }

@@ -67,6 +67,10 @@ open class UICollectionView: UIScrollView {
     open weak var dataSource: (any UICollectionViewDataSource)? {
         didSet { reloadData() }
     }
+    /// The delegate; a new one may size a flow layout's items differently, so the layout is computed again.
+    open override weak var delegate: (any UIScrollViewDelegate)? {
+        didSet { collectionViewLayout.invalidateLayout() }
+    }
     /// Whether tapping an item selects it.
     open var allowsSelection = true
     /// Whether several items can be selected at once.
