@@ -295,6 +295,17 @@ open class UITableView: UIScrollView {
 
     var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
 
+    /// Moves shown cells to new index paths after a data change (`nil`: the cell ends displaying); the row
+    /// updates and the diffable data source use it so unchanged rows keep their cells.
+    func remapShownCells(_ transform: (IndexPath) -> IndexPath?) {
+        var remapped: [IndexPath: UITableViewCell] = [:]
+        for (path, cell) in shownCells.sorted(by: { $0.key < $1.key }) {
+            if let newPath = transform(path) { remapped[newPath] = cell } else { endDisplaying(cell, at: path) }
+        }
+        shownCells = remapped
+        invalidateLayoutCache()
+    }
+
     // MARK: - Private
 
     private var registeredClasses: [String: UITableViewCell.Type] = [:]
@@ -354,15 +365,6 @@ open class UITableView: UIScrollView {
             }
         }
         return paths
-    }
-
-    private func remapShownCells(_ transform: (IndexPath) -> IndexPath?) {
-        var remapped: [IndexPath: UITableViewCell] = [:]
-        for (path, cell) in shownCells.sorted(by: { $0.key < $1.key }) {
-            if let newPath = transform(path) { remapped[newPath] = cell } else { endDisplaying(cell, at: path) }
-        }
-        shownCells = remapped
-        invalidateLayoutCache()
     }
 
     private func endDisplaying(_ cell: UITableViewCell, at path: IndexPath) {
