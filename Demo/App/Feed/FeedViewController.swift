@@ -5,9 +5,9 @@ import HeadlessUIKit
 #endif
 import Tracking
 
-/// The feed: a table of post cards, with reused cells as a real feed has. Tapping one reports the post to the
-/// flow.
-final class FeedViewController: UIViewController, UITableViewDataSource {
+/// The feed: a table of post cards fed by a diffable data source, with reused cells, as a real feed is built.
+/// Tapping one reports the post to the flow.
+final class FeedViewController: UIViewController {
     // MARK: - Internal
 
     /// Called when the user taps a post.
@@ -42,27 +42,25 @@ final class FeedViewController: UIViewController, UITableViewDataSource {
         tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         tableView.rowHeight = Self.rowHeight
         tableView.register(FeedTableCell.self, forCellReuseIdentifier: FeedTableCell.reuseIdentifier)
-        tableView.dataSource = self
         view.addSubview(tableView)
-    }
-
-    // MARK: - UITableViewDataSource
-
-    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        posts.count
-    }
-
-    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: FeedTableCell.reuseIdentifier, for: indexPath)
-        let post = posts[indexPath.row]
-        if let cell = cell as? FeedTableCell {
-            cell.card.post = post
-            cell.onTap = { [weak self] in self?.onSelectPost?(post) }
+        let dataSource = UITableViewDiffableDataSource<Int, Post>(tableView: tableView) { [weak self] tableView, indexPath, post in
+            let cell = tableView.dequeueReusableCell(withIdentifier: FeedTableCell.reuseIdentifier, for: indexPath)
+            if let cell = cell as? FeedTableCell {
+                cell.card.post = post
+                cell.onTap = { self?.onSelectPost?(post) }
+            }
+            return cell
         }
-        return cell
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Post>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(posts, toSection: 0)
+        dataSource.apply(snapshot, animatingDifferences: false)
+        self.dataSource = dataSource
     }
 
     // MARK: - Private
 
     private let posts: [Post]
+    /// The table's data source (the table holds it weakly).
+    private var dataSource: UITableViewDiffableDataSource<Int, Post>?
 }
