@@ -211,6 +211,21 @@ extension Tracker {
         return sanitizer.sanitize(event, report: report)
     }
 
+    /// Records the ``TrackingEventKind/track`` event `decide` names, if any, with the time of this call:
+    /// `decide` runs when the call is delivered, off the main thread at launch (the lifecycle's install or
+    /// update, read from the version file).
+    nonisolated func track(deciding decide: @escaping @Sendable () -> (TrackingEventName, TrackingProperties)?) {
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in
+                guard let (name, properties) = decide() else { return }
+                _ = deliverNow(TrackingEvent(
+                    timestamp: date, kind: .track, screen: nil, visibleRatio: 0,
+                    eventName: name, eventProperties: properties
+                ))
+            }
+        }
+    }
+
     // MARK: - Private
 
     /// Delivers the event `make` builds with the time of the call, read as the call is ordered, so that
