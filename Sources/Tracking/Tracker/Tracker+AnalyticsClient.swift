@@ -37,7 +37,15 @@ extension Tracker {
     // MARK: - Public
 
     /// Who events are recorded for now: the persisted anonymous id and the user id once identified.
-    public nonisolated var identity: TrackingIdentity { identityStore.identity }
+    ///
+    /// The tracker reads its files off the main thread after it is created; read before they are loaded
+    /// (right after `init`), this waits for them, typically about a millisecond. Avoid it on the launch path.
+    public nonisolated var identity: TrackingIdentity {
+        // The files are read off the main thread at launch; the first read of the identity right after it
+        // waits for them (about a millisecond), so that it reports the stored identity and its diagnostics.
+        mailbox.waitUntilLoaded()
+        return identityStore.identity
+    }
 
     /// The device and app context stamped on events now.
     public nonisolated var context: TrackingContext { contextProvider.current }

@@ -74,6 +74,16 @@ final class TrackerMailbox: @unchecked Sendable {
         }
     }
 
+    /// Returns once the launch's load and its queue are delivered (see ``loadTimeout``), unless called by
+    /// the deliverer: for the tracker's synchronous getters (``Tracker/identity``), off the launch path.
+    func waitUntilLoaded() {
+        state.lock()
+        defer { state.unlock() }
+        if isLoading, holdsCallers, !isDeliverer(pthread_self()) {
+            waitForLoad()
+        }
+    }
+
     /// From now on, a call made while the launch's load and its queue are not delivered waits for them (see
     /// the type's description); the calls made before (in the tracker's `init`) are only queued.
     func holdCallersUntilLoaded() {
