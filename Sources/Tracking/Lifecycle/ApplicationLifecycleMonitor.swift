@@ -47,13 +47,20 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
     }
 
     /// The `Application Installed` or `Application Updated` event this launch is, if any, from what the
-    /// previous launch left; saves this launch's version. Reads and writes the version file: called as an
-    /// event is delivered, never on the main thread at launch.
-    func installOrUpdate() -> (TrackingEventName, TrackingProperties)? {
+    /// previous launch left, and what saves this launch's version. Reads and writes the version file: called
+    /// as an event is delivered, never on the main thread at launch.
+    /// The version is saved by `afterwards`, called once the event is recorded: a process killed in between
+    /// records it again at the next launch rather than never.
+    func installOrUpdate() -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void) {
         let previous = store.previous()
-        if previous != .recorded(version) {
-            store.save(version)
+        let afterwards = { [store, version] in
+            if previous != .recorded(version) { store.save(version) }
         }
+        return (event(after: previous), afterwards)
+    }
+
+    /// The event a launch after `previous` records, if any.
+    private func event(after previous: AppVersionStore.Previous) -> (TrackingEventName, TrackingProperties)? {
         switch previous {
         case .none:
             return (.applicationInstalled, ["version": .string(version.version), "build": .string(version.build)])
@@ -81,7 +88,7 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
     @MainActor
     func begin(
         recording record: @escaping Record,
-        deciding: (@escaping @Sendable () -> (TrackingEventName, TrackingProperties)?) -> Void
+        deciding: (@escaping @Sendable () -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void)) -> Void
     ) {
         self.record = record
         deciding { [self] in installOrUpdate() }

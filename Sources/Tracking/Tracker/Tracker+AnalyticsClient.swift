@@ -219,17 +219,22 @@ extension Tracker {
         return sanitizer.sanitize(event, report: report)
     }
 
-    /// Records the ``TrackingEventKind/track`` event `decide` names, if any, with the time of this call:
-    /// `decide` runs when the call is delivered, off the main thread at launch (the lifecycle's install or
-    /// update, read from the version file).
-    nonisolated func track(deciding decide: @escaping @Sendable () -> (TrackingEventName, TrackingProperties)?) {
+    /// Records the ``TrackingEventKind/track`` event `decide` names, if any, with the time of this call, then
+    /// runs what `decide` returns with it: `decide` runs when the call is delivered, off the main thread at
+    /// launch (the lifecycle's install or update, read from the version file).
+    nonisolated func track(
+        deciding decide: @escaping @Sendable () -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void)
+    ) {
         mailbox.submit(readingClock: configuration.clock) { date in
             { [self] in
-                guard let (name, properties) = decide() else { return }
-                _ = deliverNow(TrackingEvent(
-                    timestamp: date, kind: .track, screen: nil, visibleRatio: 0,
-                    eventName: name, eventProperties: properties
-                ))
+                let decided = decide()
+                if let (name, properties) = decided.event {
+                    _ = deliverNow(TrackingEvent(
+                        timestamp: date, kind: .track, screen: nil, visibleRatio: 0,
+                        eventName: name, eventProperties: properties
+                    ))
+                }
+                decided.afterwards()
             }
         }
     }
