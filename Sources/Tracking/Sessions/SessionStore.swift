@@ -120,11 +120,15 @@ final class SessionStore: @unchecked Sendable {
     }
 
     /// Reads the file now, on the calling thread, for the first use to find in memory: the tracker calls it
-    /// off the main thread at launch. The saved session is resolved at the first use, as without it.
+    /// off the main thread at launch. The saved session is resolved at the first use, and a file that cannot
+    /// be read is reported then, as without it.
     func prefetch() {
         locked {
             guard current == nil, prefetched == nil, storesOnDisk else { return }
+            let found = pending.count
             prefetched = .some(read())
+            prefetchedDiagnostics = Array(pending[found...])
+            pending.removeSubrange(found...)
         }
     }
 
@@ -177,6 +181,8 @@ final class SessionStore: @unchecked Sendable {
     private var current: SessionTracker?
     /// What ``prefetch()`` read, for the first use; `nil` when it did not run.
     private var prefetched: SessionFile??
+    /// What ``prefetch()`` found wrong with the file, reported at the first use.
+    private var prefetchedDiagnostics: [TrackingDiagnostic] = []
     private var lastActivityAt: Date?
     private var savedActivityAt: Date?
 
@@ -205,6 +211,8 @@ final class SessionStore: @unchecked Sendable {
         let instant = date ?? now()
         let file: SessionFile? = if let prefetched { prefetched } else { storesOnDisk ? read() : nil }
         prefetched = nil
+        pending += prefetchedDiagnostics
+        prefetchedDiagnostics = []
         if storesOnDisk, var saved = file {
             // A tampered file costs its bad part (``SessionFile``), and is written again without it below.
             let isRepaired = saved.bound(now: instant, report: { pending.append($0) })
