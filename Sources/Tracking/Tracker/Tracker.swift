@@ -329,7 +329,8 @@ public final class Tracker {
         backgroundObserver = BackgroundMoveObserver(notificationCenter: notificationCenter) { [weak self] in
             self?.applicationDidEnterBackground()
         }
-        // From here on, a call waits for the load, so that it is delivered before it returns, as documented.
+        // The load starts now, behind everything `init` queued; from here on, a call waits for it, so that it
+        // is delivered before it returns, as documented.
         mailbox.holdCallersUntilLoaded()
     }
 

@@ -35,7 +35,7 @@ import Foundation
 /// **Launch** (ACCEPTANCE 55): ``deferDelivery(until:)`` makes the delivery queue the deliverer from the start,
 /// so that the tracker's files are read there, off the main thread: what is submitted meanwhile (the launch's
 /// lifecycle events) is queued in order, and delivered there once the load is done, stamped with what it
-/// loaded. Once ``holdCallersUntilLoaded()`` is called (at the end of the tracker's `init`), a later call from
+/// loaded. ``holdCallersUntilLoaded()`` (at the end of the tracker's `init`) starts the load; a later call from
 /// another thread than the loader waits for that load and its queue to be delivered, then goes on as above:
 /// the first call after launch keeps the synchronous delivery described above. It waits at most
 /// ``loadTimeout`` seconds without progress (a callback of the load's delivery stuck waiting for that very
@@ -55,15 +55,29 @@ final class TrackerMailbox: @unchecked Sendable {
     /// queued behind it instead.
     var loadTimeout: TimeInterval = 10
 
-    /// Makes the delivery queue the deliverer: it runs `load`, then delivers every ticket queued meanwhile, in
-    /// order. Called before any ticket is submitted (the tracker's `init`).
+    /// Makes the delivery queue the deliverer: once ``holdCallersUntilLoaded()`` starts it, it runs `load`,
+    /// then delivers every ticket queued meanwhile, in order. Called before any ticket is submitted (the
+    /// tracker's `init`); until then, tickets are only queued.
     func deferDelivery(until load: @escaping @Sendable () -> Void) {
         state.lock()
         precondition(!isDelivering, "deferDelivery(until:) is called before any delivery")
         isDelivering = true
         isLoading = true
         deliverer = nil
+        pendingLoad = load
         state.unlock()
+    }
+
+    /// Starts the load ``deferDelivery(until:)`` set, after every ticket of the tracker's `init` is queued
+    /// (so none of them is delivered on the main thread); from now on, a call made while the load and its
+    /// queue are not delivered waits for them (see the type's description).
+    func holdCallersUntilLoaded() {
+        state.lock()
+        holdsCallers = true
+        let load = pendingLoad
+        pendingLoad = nil
+        state.unlock()
+        guard let load else { return }
         deliveryQueue.async { [self] in
             state.lock()
             deliverer = pthread_self()
@@ -84,13 +98,6 @@ final class TrackerMailbox: @unchecked Sendable {
         }
     }
 
-    /// From now on, a call made while the launch's load and its queue are not delivered waits for them (see
-    /// the type's description); the calls made before (in the tracker's `init`) are only queued.
-    func holdCallersUntilLoaded() {
-        state.lock()
-        holdsCallers = true
-        state.unlock()
-    }
 
     /// Calls held now because the backlog is full (for tests).
     var heldCount: Int {
@@ -171,6 +178,8 @@ final class TrackerMailbox: @unchecked Sendable {
     private var isLoading = false
     /// Whether calls wait for ``isLoading`` to clear (set once the tracker's `init` is done).
     private var holdsCallers = false
+    /// The launch's load, until ``holdCallersUntilLoaded()`` starts it.
+    private var pendingLoad: (@Sendable () -> Void)?
     /// The deliverer's thread, while one is delivering (`nil` while the queue's turn is pending).
     private var deliverer: pthread_t?
     /// The last ticket the deliverer delivers before it may hand off.
