@@ -16,7 +16,7 @@ final class WakeCounter {
         CFRunLoopAddObserver(RunLoop.main.getCFRunLoop(), observer, .defaultMode)
         invalidate = { CFRunLoopObserverInvalidate(observer) }
         #else
-        let observer = RunLoop.main._observe([.afterWaiting], in: .default, repeats: true, order: 0) { [weak self] _ in
+        let observer = RunLoop.main._observe([.afterWaiting], in: .default) { [weak self] _ in
             MainActor.assumeIsolated { self?.wakes += 1 }
         }
         invalidate = { observer.invalidate() }

@@ -23,6 +23,7 @@ final class RunLoopActivityObserver {
     init(runLoop: RunLoop, mode: RunLoop.Mode, handler: @escaping @MainActor (Activity) -> Void) {
         #if canImport(Darwin)
         let activities: CFRunLoopActivity = [.entry, .afterWaiting, .beforeWaiting]
+        // An observer, not a timer: it runs only when the loop does something, and never wakes it.
         let observer = CFRunLoopObserverCreateWithHandler(kCFAllocatorDefault, activities.rawValue, true, 0) { _, activity in
             let translated: Activity = switch activity {
             case .entry: .entry
@@ -34,7 +35,7 @@ final class RunLoopActivityObserver {
         CFRunLoopAddObserver(runLoop.getCFRunLoop(), observer, CFRunLoopMode(mode.rawValue as CFString))
         self.observer = observer
         #else
-        observer = runLoop._observe([.entry, .afterWaiting, .beforeWaiting], in: mode, repeats: true, order: 0) { activity in
+        observer = runLoop._observe([.entry, .afterWaiting, .beforeWaiting], in: mode) { activity in
             let translated: Activity = switch activity {
             case .entry: .entry
             case .afterWaiting: .afterWaiting

@@ -14,7 +14,8 @@ import Foundation
 /// does not allow uploading, a trigger neither seals nor counts the queue (offline, that would make a tiny
 /// segment per trigger and read the whole queue each time). After a failed request a retry is
 /// scheduled when the backoff has passed (real time: it waits for the network, not for the app's clock).
-/// The interval is measured on the configuration's clock, checked by a timer at half the interval.
+/// The interval is measured on the configuration's clock, checked by a one-shot deadline armed
+/// only while something is queued.
 final class DeliveryUploader: @unchecked Sendable {
     // MARK: - Internal
 
@@ -76,11 +77,8 @@ final class DeliveryUploader: @unchecked Sendable {
         flushAt = configuration.validFlushAt
         flushInterval = configuration.validFlushInterval
         lastFlush = configuration.clock.now().date
-        startTimer()
-    }
-
-    deinit {
-        timer?.cancel()
+        // A queue recovered from disk goes at the interval's end; an empty one arms nothing.
+        if hasQueuedEvents { armIntervalDeadline() }
     }
 
     /// Counts one stored event; flushes when ``DeliveryConfiguration/flushAt`` were stored since the last flush.
@@ -88,7 +86,9 @@ final class DeliveryUploader: @unchecked Sendable {
         lock.lock()
         storedSinceFlush += 1
         let due = storedSinceFlush >= flushAt
+        let armed = isDeadlineArmed
         lock.unlock()
+        if !armed { armIntervalDeadline() }
         if due { flush() }
     }
 
@@ -110,7 +110,7 @@ final class DeliveryUploader: @unchecked Sendable {
         lock.lock()
         let due = clock.now().date.timeIntervalSince(lastFlush) >= flushInterval
         lock.unlock()
-        guard due, store.openSegmentEventCount > 0 || !store.sealedSegments.isEmpty else { return }
+        guard due, hasQueuedEvents else { return }
         flush()
     }
 
@@ -154,7 +154,8 @@ final class DeliveryUploader: @unchecked Sendable {
     private var isRetryScheduled = false
     /// Until when the driver holds off after a failure (real time, as the retry's timer).
     private var backoffEnd: Date?
-    private var timer: (any DispatchSourceTimer)?
+    /// Whether the interval's one-shot deadline is armed (it is only while something is queued).
+    private var isDeadlineArmed = false
     @MainActor private var backgroundFlushes: [BackgroundFlush] = []
 
     private func prepareFlush() {
@@ -209,12 +210,30 @@ final class DeliveryUploader: @unchecked Sendable {
         }
     }
 
-    private func startTimer() {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        let period = flushInterval / 2
-        timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(Int(min(period * 100, 1000))))
-        timer.setEventHandler { [weak self] in self?.intervalElapsed() }
-        timer.resume()
-        self.timer = timer
+    private var hasQueuedEvents: Bool {
+        store.openSegmentEventCount > 0 || !store.sealedSegments.isEmpty
+    }
+
+    /// Arms one one-shot deadline at the end of the flush interval, unless one is armed. When it is reached and
+    /// something is still queued, the next one is armed; with nothing queued nothing is, so an idle uploader
+    /// wakes no thread.
+    private func armIntervalDeadline() {
+        lock.lock()
+        guard !isDeadlineArmed else {
+            lock.unlock()
+            return
+        }
+        isDeadlineArmed = true
+        let delay = lastFlush.addingTimeInterval(flushInterval).timeIntervalSince(clock.now().date)
+        lock.unlock()
+        queue.asyncAfter(deadline: .now() + max(delay, 0.001)) { [weak self] in self?.intervalDeadlineReached() }
+    }
+
+    private func intervalDeadlineReached() {
+        lock.lock()
+        isDeadlineArmed = false
+        lock.unlock()
+        intervalElapsed()
+        if hasQueuedEvents { armIntervalDeadline() }
     }
 }
