@@ -5,7 +5,8 @@ import Tracking
 // tracker.track(_:properties:) into it from the main thread and from a background thread, store append
 // throughput, the time to recover a queue of 100,000 events, the cost of building a 500 KB batch, and
 // upload throughput from the store to the loopback collector (127.0.0.1). Run with
-// `swift run -c release DeliveryBenchmark`; each figure prints as `RESULT name=… value=…`.
+// `swift run -c release DeliveryBenchmark`; each figure prints as `RESULT name=… value=…`. With `launch <directory>`
+// it measures only `launch_main_us` (LaunchMeasurement.swift).
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -15,6 +16,14 @@ func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
 
 func result(_ name: String, _ value: Double, decimals: Int = 2) {
     print("RESULT name=\(name) value=\(String(format: "%.\(decimals)f", value))")
+}
+
+// `DeliveryBenchmark launch <directory>`: only `launch_main_us` (see LaunchMeasurement), first in the process.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "launch" {
+    MainActor.assumeIsolated {
+        LaunchMeasurement.run(directory: URL(fileURLWithPath: CommandLine.arguments[2], isDirectory: true))
+    }
+    exit(0)
 }
 
 let root = FileManager.default.temporaryDirectory.appendingPathComponent("DeliveryBenchmark-\(UUID())", isDirectory: true)

@@ -255,10 +255,11 @@ private struct LifecycleApp {
         return configuration
     }
 
-    /// A tracker on this test's storage whose app is at `version` (`build`), created now.
+    /// A tracker on this test's storage whose app is at `version` (`build`), created now, its launch's events
+    /// delivered (they are, off the main thread, once its files are read: ACCEPTANCE 55).
     @MainActor
     func makeTracker(version: String, build: String, sinks: [any TrackingSink], lifecycle: Bool = true) -> Tracker {
-        Tracker(
+        let tracker = Tracker(
             configuration: configuration(lifecycle: lifecycle), sinks: sinks, runLoop: .main, notificationCenter: .default,
             gatherContext: {
                 var context = TrackingContext.sample
@@ -267,6 +268,8 @@ private struct LifecycleApp {
                 return context
             }
         )
+        tracker.mailbox.waitUntilDelivered()
+        return tracker
     }
 
     /// A launch of the app: a fresh headless UIKit, launched, the tracker created in

@@ -59,6 +59,7 @@ final class AppVersionStore {
         } catch {
             // The identity file is the first thing a tracker writes (IdentityStore's `identity.json`).
             let identityPath = directory.appendingPathComponent("identity.json", isDirectory: false).path
+            FileSystemProbe.note("stat", identityPath)
             return FileManager.default.fileExists(atPath: identityPath) ? .unknown : .none
         }
     }

@@ -37,7 +37,15 @@ extension Tracker {
     // MARK: - Public
 
     /// Who events are recorded for now: the persisted anonymous id and the user id once identified.
-    public nonisolated var identity: TrackingIdentity { identityStore.identity }
+    ///
+    /// The tracker reads its files off the main thread after it is created; read before they are loaded
+    /// (right after `init`), this waits for them, typically about a millisecond. Avoid it on the launch path.
+    public nonisolated var identity: TrackingIdentity {
+        // The files are read off the main thread at launch; the first read of the identity right after it
+        // waits for them (about a millisecond), so that it reports the stored identity and its diagnostics.
+        mailbox.waitUntilLoaded()
+        return identityStore.identity
+    }
 
     /// The device and app context stamped on events now.
     public nonisolated var context: TrackingContext { contextProvider.current }
@@ -209,6 +217,26 @@ extension Tracker {
             event = next
         }
         return sanitizer.sanitize(event, report: report)
+    }
+
+    /// Records the ``TrackingEventKind/track`` event `decide` names, if any, with the time of this call, then
+    /// runs what `decide` returns with it: `decide` runs when the call is delivered, off the main thread at
+    /// launch (the lifecycle's install or update, read from the version file).
+    nonisolated func track(
+        deciding decide: @escaping @Sendable () -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void)
+    ) {
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in
+                let decided = decide()
+                if let (name, properties) = decided.event {
+                    _ = deliverNow(TrackingEvent(
+                        timestamp: date, kind: .track, screen: nil, visibleRatio: 0,
+                        eventName: name, eventProperties: properties
+                    ))
+                }
+                decided.afterwards()
+            }
+        }
     }
 
     // MARK: - Private

@@ -287,7 +287,7 @@ public final class Tracker {
         consentGate = TrackerConsentGate(consent: consentSwitch.value, sinks: sinks)
         let persists = consentSwitch.value != .denied
         let shared = SharedStorageState.state(for: configuration.storageDirectory) {
-            IdentityStore(directory: configuration.storageDirectory, persists: persists, report: handler)
+            IdentityStore(directory: configuration.storageDirectory, persists: persists, removesAtOnce: false, report: handler)
         }
         sharedStorage = shared
         identityStore = shared.identityStore
@@ -308,11 +308,19 @@ public final class Tracker {
                 store: AppVersionStore(directory: configuration.storageDirectory, report: handler)
             )
             : nil
-        // Lifecycle events begin at creation, as Segment's do at setup, not at `start()`: `start()` is about
-        // scanning, and an app that only uses the tracker as its analytics client wants them too.
-        lifecycle?.begin { [weak self] name, properties in
-            self?.track(name, properties: properties)
+        // The identity and session files are read on the delivery queue, not here (ACCEPTANCE 55): what is
+        // recorded meanwhile waits in the mailbox, in order, and is stamped with what they hold.
+        mailbox.deferDelivery { [identityStore, sessionStore] in
+            identityStore.preload()
+            sessionStore.prefetch()
         }
+        // Lifecycle events begin at creation, as Segment's do at setup, not at `start()`: `start()` is about
+        // scanning, and an app that only uses the tracker as its analytics client wants them too. The version
+        // file is read by the first of them, delivered after the load.
+        lifecycle?.begin(
+            recording: { [weak self] name, properties in self?.track(name, properties: properties) },
+            deciding: { [weak self] decide in self?.track(deciding: decide) }
+        )
         for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
             delivery.backgroundTrackers.add()
             delivery.feedingMailboxes.add(mailbox)
@@ -321,6 +329,9 @@ public final class Tracker {
         backgroundObserver = BackgroundMoveObserver(notificationCenter: notificationCenter) { [weak self] in
             self?.applicationDidEnterBackground()
         }
+        // The load starts now, behind everything `init` queued; from here on, a call waits for it, so that it
+        // is delivered before it returns, as documented.
+        mailbox.holdCallersUntilLoaded()
     }
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by

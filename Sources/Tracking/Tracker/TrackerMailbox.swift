@@ -31,6 +31,15 @@ import Foundation
 /// **Bounded backlog**: a call off the main thread that finds ``backlogLimit`` tickets waiting is held until
 /// fewer wait, as long as delivery makes progress (a deliverer stuck in a callback for more than a second
 /// releases it: holding it then could deadlock). The main thread is never held.
+///
+/// **Launch** (ACCEPTANCE 55): ``deferDelivery(until:)`` makes the delivery queue the deliverer from the start,
+/// so that the tracker's files are read there, off the main thread: what is submitted meanwhile (the launch's
+/// lifecycle events) is queued in order, and delivered there once the load is done, stamped with what it
+/// loaded. ``holdCallersUntilLoaded()`` (at the end of the tracker's `init`) starts the load; a later call from
+/// another thread than the loader waits for that load and its queue to be delivered, then goes on as above:
+/// the first call after launch keeps the synchronous delivery described above. It waits at most
+/// ``loadTimeout`` seconds without progress (a callback of the load's delivery stuck waiting for that very
+/// thread), then is queued behind like any contended call.
 final class TrackerMailbox: @unchecked Sendable {
     // MARK: - Internal
 
@@ -41,6 +50,54 @@ final class TrackerMailbox: @unchecked Sendable {
 
     /// How long a held call waits without any ticket delivered before it stops waiting (tests lengthen it).
     var stallTimeout: TimeInterval = 1
+
+    /// How long a call waits for the launch's load (``deferDelivery(until:)``) without progress before it is
+    /// queued behind it instead.
+    var loadTimeout: TimeInterval = 10
+
+    /// Makes the delivery queue the deliverer: once ``holdCallersUntilLoaded()`` starts it, it runs `load`,
+    /// then delivers every ticket queued meanwhile, in order. Called before any ticket is submitted (the
+    /// tracker's `init`); until then, tickets are only queued.
+    func deferDelivery(until load: @escaping @Sendable () -> Void) {
+        state.lock()
+        precondition(!isDelivering, "deferDelivery(until:) is called before any delivery")
+        isDelivering = true
+        isLoading = true
+        deliverer = nil
+        pendingLoad = load
+        state.unlock()
+    }
+
+    /// Starts the load ``deferDelivery(until:)`` set, after every ticket of the tracker's `init` is queued
+    /// (so none of them is delivered on the main thread); from now on, a call made while the load and its
+    /// queue are not delivered waits for them (see the type's description).
+    func holdCallersUntilLoaded() {
+        state.lock()
+        holdsCallers = true
+        let load = pendingLoad
+        pendingLoad = nil
+        state.unlock()
+        guard let load else { return }
+        deliveryQueue.async { [self] in
+            state.lock()
+            deliverer = pthread_self()
+            ownLast = .max
+            state.unlock()
+            load()
+            drain(isMain: false, limit: .max)
+        }
+    }
+
+    /// Returns once the launch's load and its queue are delivered (see ``loadTimeout``), unless called by
+    /// the deliverer: for the tracker's synchronous getters (``Tracker/identity``), off the launch path.
+    func waitUntilLoaded() {
+        state.lock()
+        defer { state.unlock() }
+        if isLoading, holdsCallers, !isDeliverer(pthread_self()) {
+            waitForLoad()
+        }
+    }
+
 
     /// Calls held now because the backlog is full (for tests).
     var heldCount: Int {
@@ -117,6 +174,12 @@ final class TrackerMailbox: @unchecked Sendable {
     private var ticketsDelivered = 0
     private var isDelivering = false
     private var held = 0
+    /// Whether the launch's load, or the delivery of what was queued during it, is not done yet.
+    private var isLoading = false
+    /// Whether calls wait for ``isLoading`` to clear (set once the tracker's `init` is done).
+    private var holdsCallers = false
+    /// The launch's load, until ``holdCallersUntilLoaded()`` starts it.
+    private var pendingLoad: (@Sendable () -> Void)?
     /// The deliverer's thread, while one is delivering (`nil` while the queue's turn is pending).
     private var deliverer: pthread_t?
     /// The last ticket the deliverer delivers before it may hand off.
@@ -133,6 +196,9 @@ final class TrackerMailbox: @unchecked Sendable {
         let thread = pthread_self()
         let isMain = Thread.isMainThread
         state.lock()
+        if isLoading, holdsCallers, !isDeliverer(thread) {
+            waitForLoad()
+        }
         if !isMain, !isDeliverer(thread) {
             holdWhileFull()
         }
@@ -150,6 +216,15 @@ final class TrackerMailbox: @unchecked Sendable {
         state.unlock()
         drain(isMain: isMain, limit: Self.handOffAfter)
         return true
+    }
+
+    /// Waits, with the lock held, while the launch's load and its queue are not delivered, as long as it
+    /// progresses.
+    private func waitForLoad() {
+        while isLoading {
+            let progress = ticketsDelivered
+            if !state.wait(until: Date(timeIntervalSinceNow: loadTimeout)), isLoading, ticketsDelivered == progress { return }
+        }
     }
 
     /// Waits, with the lock held, while the backlog is full and delivery progresses.
@@ -172,6 +247,7 @@ final class TrackerMailbox: @unchecked Sendable {
                 queue.removeAll(keepingCapacity: queue.capacity <= 1_024)
                 head = 0
                 isDelivering = false
+                isLoading = false
                 deliverer = nil
                 state.broadcast()
                 state.unlock()
