@@ -119,6 +119,7 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
             let tracker = app.launch(version: "2.0", build: "20", sinks: [sink])
             XCTAssertEqual(sink.events.map(\.name), ["Application Opened"])
             XCTAssertEqual(app.log.codes, [.lifecycleStorageFailed])
+            AppVersionStore.waitForSaves()  // saved off the main thread, once the event is recorded
             let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String]
             XCTAssertEqual(saved, ["version": "2.0", "build": "20"])
             _ = tracker
@@ -135,6 +136,7 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
             let tracker = app.launch(version: "2.0", build: "20", sinks: [sink])
             XCTAssertEqual(sink.events.map(\.name), ["Application Opened"])
             XCTAssertEqual(app.log.codes, [.lifecycleStorageFailed])
+            AppVersionStore.waitForSaves()  // saved off the main thread, once the event is recorded
             let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String]
             XCTAssertEqual(saved, ["version": "2.0", "build": "20"])
             _ = tracker

@@ -9,9 +9,10 @@ import TestSupport
 import XCTest
 
 /// ACCEPTANCE 55, second half: creating and starting a tracker touches no file on the main thread; the
-/// identity, session and version files are read on the delivery queue, and what is recorded meanwhile is
-/// delivered in order, stamped with what they hold. File-system calls are counted through
-/// ``FileSystemProbe``, by thread, never timed.
+/// consent, identity, session and version files (and the storage directory's real path) are read on the
+/// delivery queue, and what is recorded meanwhile is delivered in order, stamped with what they hold, on the
+/// main thread when it was recorded there. File-system calls are counted through ``FileSystemProbe``, by
+/// thread, never timed.
 final class LaunchFileAccessTests: TrackerStorageTestCase {
     @MainActor
     private static func configuration(
@@ -52,19 +53,71 @@ final class LaunchFileAccessTests: TrackerStorageTestCase {
             tracker = Tracker(configuration: Self.configuration(directory, clock: clock, log: log, lifecycle: true), sinks: [sink])
             tracker?.start()
             let onMain = FileSystemProbe.stop().filter(\.onMainThread)
-            // The load does happen, off the main thread.
+            // The launch's event, then a call, delivered on the main thread: from memory, no file either.
             FileSystemProbe.start()
             tracker?.track("After")
             tracker?.mailbox.waitUntilDelivered()
+            let afterOnMain = FileSystemProbe.stop().filter(\.onMainThread)
             tracker?.stop()
-            _ = FileSystemProbe.stop()
-            // Not yet moved (see docs/design/launch-io.md): the consent file's read and the storage directory's
-            // `realpath(3)` (which trackers on one directory share). No identity, session, version or
-            // protection call is left on the main thread.
-            XCTAssertEqual(onMain.map { "\($0.operation) \(($0.path as NSString).lastPathComponent)" }, [
-                "open consent", "realpath \(directory.lastPathComponent)",
-            ])
+            XCTAssertEqual(onMain, [])
+            XCTAssertEqual(afterOnMain, [])
             XCTAssertEqual(sink.events.map(\.name), ["Application Opened", "After"])
+            tracker = nil
+            PendingFileWrites.wait()
+        }
+    }
+
+    /// The demo's console sink assumed it: an app that records on the main thread only gets the launch's
+    /// events there too, with nothing but the run loop running after `start()`.
+    func testTheLaunchsEventsReachTheSinksOnTheMainThreadWithOnlyTheRunLoopRunning() {
+        let directory: URL = directory
+        MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let log = DiagnosticLog()
+            let sink = ThreadNotingSink()
+            var tracker: Tracker? = Tracker(configuration: Self.configuration(directory, clock: clock, log: log, lifecycle: true), sinks: [sink])
+            tracker?.start()
+            XCTAssertEqual(sink.received, [], "delivered after the load, not inside init")
+            MainRunLoop.run(until: { sink.received.count == 2 })
+            XCTAssertEqual(sink.received.map(\.name), ["Application Installed", "Application Opened"])
+            XCTAssertEqual(sink.received.map(\.onMainThread), [true, true])
+            XCTAssertEqual(log.codes, [])
+            tracker?.stop()
+            tracker = nil
+            PendingFileWrites.wait()
+        }
+    }
+
+    /// The persisted consent is read by the load: a denial holds from the launch's first event, and a choice
+    /// the app sets right after `init` applies after it, never overridden by it.
+    func testThePersistedConsentIsReadByTheLoadAndAChoiceSetRightAfterInitWins() throws {
+        let directory: URL = directory
+        try MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let log = DiagnosticLog()
+            var first: Tracker? = Tracker(configuration: Self.configuration(directory, clock: clock, log: log, lifecycle: false), sinks: [])
+            first?.consent = .denied
+            first = nil
+            PendingFileWrites.wait()
+
+            let denied = InMemoryTrackingSink()
+            var tracker: Tracker? = Tracker(configuration: Self.configuration(directory, clock: clock, log: log, lifecycle: true), sinks: [denied])
+            XCTAssertEqual(tracker?.consent, .denied)
+            tracker?.track("Denied")
+            tracker?.mailbox.waitUntilDelivered()
+            XCTAssertEqual(denied.events.map(\.name), [])
+            tracker = nil
+            PendingFileWrites.wait()
+
+            let granted = InMemoryTrackingSink()
+            tracker = Tracker(configuration: Self.configuration(directory, clock: clock, log: log, lifecycle: true), sinks: [granted])
+            tracker?.consent = .granted
+            tracker?.track("Granted")
+            tracker?.mailbox.waitUntilDelivered()
+            // The launch's open was recorded before the grant, under the persisted denial.
+            XCTAssertEqual(granted.events.map(\.name), ["Granted"])
+            XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("consent"), encoding: .utf8), "granted")
+            XCTAssertEqual(log.codes, [])
             tracker = nil
             PendingFileWrites.wait()
         }
@@ -118,4 +171,24 @@ final class LaunchFileAccessTests: TrackerStorageTestCase {
             PendingFileWrites.wait()
         }
     }
+}
+
+/// Notes each event's name and whether it arrived on the main thread.
+private final class ThreadNotingSink: TrackingSink, @unchecked Sendable {
+    struct Received: Equatable {
+        var name: String
+        var onMainThread: Bool
+    }
+
+    var received: [Received] {
+        lock.withLock { list }
+    }
+
+    func receive(_ event: TrackingEvent) {
+        let onMain = Thread.isMainThread
+        lock.withLock { list.append(Received(name: event.name, onMainThread: onMain)) }
+    }
+
+    private let lock = NSLock()
+    private var list: [Received] = []
 }

@@ -17,7 +17,7 @@ final class IdentityStore: @unchecked Sendable {
     ///   - directory: Where `identity.json` is kept.
     ///   - persists: Whether the identity is kept on disk; when `false`, the file is removed at once.
     ///   - removesAtOnce: Whether a file kept while `persists` is `false` is removed here; when `false`, it is
-    ///     removed by ``preload()`` or the first use (the tracker's `init` touches no file).
+    ///     removed by ``preload(resolving:)`` or the first use (the tracker's `init` touches no file).
     ///   - report: Receives diagnostics.
     init(
         directory: URL, persists: Bool = true, removesAtOnce: Bool = true,
@@ -52,13 +52,17 @@ final class IdentityStore: @unchecked Sendable {
 
     /// Reads the saved identity now, if there is a file (and removes it, if one was left while consent is
     /// denied): the tracker calls it off the main thread at launch, so that the first event finds it in
-    /// memory. Without a file nothing is written: a tracker that records nothing writes nothing.
-    func preload() {
+    /// memory.
+    /// - Parameter resolving: Whether events wait for the identity: then a new one is made (and saved) now
+    ///   when there is no file. Otherwise nothing is written: a tracker that records nothing writes nothing.
+    func preload(resolving: Bool) {
         locked {
             guard current == nil else { return }
             removePendingFile()
-            FileSystemProbe.note("stat", fileURL.path)
-            guard storesOnDisk, FileManager.default.fileExists(atPath: fileURL.path) else { return }
+            if !resolving {
+                FileSystemProbe.note("stat", fileURL.path)
+                guard storesOnDisk, FileManager.default.fileExists(atPath: fileURL.path) else { return }
+            }
             _ = loaded()
         }
     }

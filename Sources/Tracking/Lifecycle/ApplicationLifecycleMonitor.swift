@@ -46,15 +46,21 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
         self.store = store
     }
 
-    /// The `Application Installed` or `Application Updated` event this launch is, if any, from what the
-    /// previous launch left, and what saves this launch's version. Reads and writes the version file: called
-    /// as an event is delivered, never on the main thread at launch.
-    /// The version is saved by `afterwards`, called once the event is recorded: a process killed in between
-    /// records it again at the next launch rather than never.
-    func installOrUpdate() -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void) {
+    /// Reads what the previous launch left (the version file), for ``installOrUpdate()``: the tracker calls it
+    /// in its load, off the main thread, before anything creates the identity file.
+    func readPreviousLaunch() {
         let previous = store.previous()
+        lock.withLock { previousLaunch = previous }
+    }
+
+    /// The `Application Installed` or `Application Updated` event this launch is, if any, from what the
+    /// previous launch left (read by ``readPreviousLaunch()``, or now), and what saves this launch's version.
+    /// The version is saved by `afterwards`, called once the event is recorded, off the calling thread: a
+    /// process killed in between records it again at the next launch rather than never.
+    func installOrUpdate() -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void) {
+        let previous = lock.withLock { previousLaunch } ?? store.previous()
         let afterwards = { [store, version] in
-            if previous != .recorded(version) { store.save(version) }
+            if previous != .recorded(version) { store.saveInBackground(version) }
         }
         return (event(after: previous), afterwards)
     }
@@ -167,6 +173,8 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
     /// Set once by ``begin(recording:)``, on the main thread, before any notification is observed.
     private var record: Record = { _, _ in }
     private let lock = NSLock()
+    /// What ``readPreviousLaunch()`` read.
+    private var previousLaunch: AppVersionStore.Previous?
     private var phase = Phase.background
     private var tokens: [any NSObjectProtocol] = []
 

@@ -32,14 +32,14 @@ import Foundation
 /// fewer wait, as long as delivery makes progress (a deliverer stuck in a callback for more than a second
 /// releases it: holding it then could deadlock). The main thread is never held.
 ///
-/// **Launch** (ACCEPTANCE 55): ``deferDelivery(until:)`` makes the delivery queue the deliverer from the start,
-/// so that the tracker's files are read there, off the main thread: what is submitted meanwhile (the launch's
-/// lifecycle events) is queued in order, and delivered there once the load is done, stamped with what it
-/// loaded. ``holdCallersUntilLoaded()`` (at the end of the tracker's `init`) starts the load; a later call from
-/// another thread than the loader waits for that load and its queue to be delivered, then goes on as above:
-/// the first call after launch keeps the synchronous delivery described above. It waits at most
-/// ``loadTimeout`` seconds without progress (a callback of the load's delivery stuck waiting for that very
-/// thread), then is queued behind like any contended call.
+/// **Launch** (ACCEPTANCE 55): ``deferDelivery(until:)`` holds every ticket from the tracker's `init` on, and
+/// ``startLoading()`` (at the end of `init`) runs the load (the tracker's files) on the delivery queue, off the
+/// main thread. What `init` submits (the launch's lifecycle events) is queued in order and delivered once the
+/// load is done, stamped with what it loaded, by the first of: the main thread's next turn of its run loop (a
+/// main-queue block the load posts), or the next call, which waits for the load (at most ``loadTimeout``
+/// seconds without it ending, then it is queued behind) and then delivers what is queued, its own ticket
+/// included, before it returns, as always. So an app that records on the main thread sees every event it
+/// records there delivered there, as ``TrackingSink`` documents, and `init` never waits.
 final class TrackerMailbox: @unchecked Sendable {
     // MARK: - Internal
 
@@ -51,53 +51,62 @@ final class TrackerMailbox: @unchecked Sendable {
     /// How long a held call waits without any ticket delivered before it stops waiting (tests lengthen it).
     var stallTimeout: TimeInterval = 1
 
-    /// How long a call waits for the launch's load (``deferDelivery(until:)``) without progress before it is
-    /// queued behind it instead.
+    /// How long a call waits for the launch's load (``deferDelivery(until:)``) before it is queued behind it
+    /// instead.
     var loadTimeout: TimeInterval = 10
 
-    /// Makes the delivery queue the deliverer: once ``holdCallersUntilLoaded()`` starts it, it runs `load`,
-    /// then delivers every ticket queued meanwhile, in order. Called before any ticket is submitted (the
-    /// tracker's `init`); until then, tickets are only queued.
-    func deferDelivery(until load: @escaping @Sendable () -> Void) {
+    /// Holds every ticket submitted from now on until the load ``startLoading()`` runs is done. Called before
+    /// any ticket is submitted (the tracker's `init`).
+    /// - Parameter load: Runs on the delivery queue; its argument says whether tickets wait for it.
+    func deferDelivery(until load: @escaping @Sendable (_ ticketsWait: Bool) -> Void) {
         state.lock()
         precondition(!isDelivering, "deferDelivery(until:) is called before any delivery")
         isDelivering = true
         isLoading = true
+        awaitsLaunchDeliverer = true
         deliverer = nil
         pendingLoad = load
         state.unlock()
     }
 
-    /// Starts the load ``deferDelivery(until:)`` set, after every ticket of the tracker's `init` is queued
-    /// (so none of them is delivered on the main thread); from now on, a call made while the load and its
-    /// queue are not delivered waits for them (see the type's description).
-    func holdCallersUntilLoaded() {
+    /// Runs the load ``deferDelivery(until:)`` set on the delivery queue, after every ticket of the tracker's
+    /// `init` is queued; once it is done, the main thread's next run-loop turn delivers what is queued, unless
+    /// a call did first (see the type's description).
+    func startLoading() {
         state.lock()
-        holdsCallers = true
         let load = pendingLoad
         pendingLoad = nil
+        loadStarted = true
         state.unlock()
         guard let load else { return }
-        deliveryQueue.async { [self] in
+        // At the main thread's priority: its first call may wait for the load.
+        deliveryQueue.async(qos: .userInitiated, flags: .enforceQoS) { [self] in
             state.lock()
-            deliverer = pthread_self()
-            ownLast = .max
+            let ticketsWait = waiting > 0
             state.unlock()
-            load()
-            drain(isMain: false, limit: .max)
+            load(ticketsWait)
+            state.lock()
+            isLoading = false
+            state.broadcast()
+            state.unlock()
+            DispatchQueue.main.async { [self] in
+                state.lock()
+                guard takeLaunchTurn(pthread_self()) else {
+                    return state.unlock()
+                }
+                state.unlock()
+                drain(isMain: true, limit: Self.handOffAfter)
+            }
         }
     }
 
-    /// Returns once the launch's load and its queue are delivered (see ``loadTimeout``), unless called by
-    /// the deliverer: for the tracker's synchronous getters (``Tracker/identity``), off the launch path.
+    /// Returns once the launch's load is done (see ``loadTimeout``): for the tracker's synchronous getters
+    /// (``Tracker/identity``).
     func waitUntilLoaded() {
         state.lock()
         defer { state.unlock() }
-        if isLoading, holdsCallers, !isDeliverer(pthread_self()) {
-            waitForLoad()
-        }
+        if loadStarted { waitForLoad() }
     }
-
 
     /// Calls held now because the backlog is full (for tests).
     var heldCount: Int {
@@ -150,6 +159,15 @@ final class TrackerMailbox: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout)
         state.lock()
         defer { state.unlock() }
+        if awaitsLaunchDeliverer, loadStarted, Thread.isMainThread {
+            // The launch's tickets may wait for this very thread's run loop: deliver them here.
+            waitForLoad()
+            if takeLaunchTurn(pthread_self()) {
+                state.unlock()
+                drain(isMain: true, limit: Self.handOffAfter)
+                state.lock()
+            }
+        }
         while isDelivering || !queue.isEmpty {
             guard state.wait(until: deadline) else { return false }
         }
@@ -174,12 +192,14 @@ final class TrackerMailbox: @unchecked Sendable {
     private var ticketsDelivered = 0
     private var isDelivering = false
     private var held = 0
-    /// Whether the launch's load, or the delivery of what was queued during it, is not done yet.
+    /// Whether the launch's load is not done yet.
     private var isLoading = false
-    /// Whether calls wait for ``isLoading`` to clear (set once the tracker's `init` is done).
-    private var holdsCallers = false
+    /// Whether ``startLoading()`` started the load: from then on, calls wait for it.
+    private var loadStarted = false
+    /// Whether what was queued since ``deferDelivery(until:)`` waits for a deliverer (``takeLaunchTurn(_:)``).
+    private var awaitsLaunchDeliverer = false
     /// The launch's load, until ``holdCallersUntilLoaded()`` starts it.
-    private var pendingLoad: (@Sendable () -> Void)?
+    private var pendingLoad: (@Sendable (Bool) -> Void)?
     /// The deliverer's thread, while one is delivering (`nil` while the queue's turn is pending).
     private var deliverer: pthread_t?
     /// The last ticket the deliverer delivers before it may hand off.
@@ -196,7 +216,7 @@ final class TrackerMailbox: @unchecked Sendable {
         let thread = pthread_self()
         let isMain = Thread.isMainThread
         state.lock()
-        if isLoading, holdsCallers, !isDeliverer(thread) {
+        if awaitsLaunchDeliverer, loadStarted {
             waitForLoad()
         }
         if !isMain, !isDeliverer(thread) {
@@ -205,7 +225,7 @@ final class TrackerMailbox: @unchecked Sendable {
         let number = nextNumber
         nextNumber &+= 1
         queue.append(Ticket(number: number, work: make()))
-        if isDelivering {
+        if isDelivering, !takeLaunchTurn(thread) {
             if isDeliverer(thread) { ownLast = max(ownLast, number) }
             state.unlock()
             return false
@@ -218,13 +238,20 @@ final class TrackerMailbox: @unchecked Sendable {
         return true
     }
 
-    /// Waits, with the lock held, while the launch's load and its queue are not delivered, as long as it
-    /// progresses.
+    /// Makes `thread` the deliverer of what was queued during the launch's load, if it is done and nobody
+    /// took them yet; with the lock held. The caller then drains.
+    private func takeLaunchTurn(_ thread: pthread_t) -> Bool {
+        guard awaitsLaunchDeliverer, !isLoading else { return false }
+        awaitsLaunchDeliverer = false
+        deliverer = thread
+        ownLast = nextNumber &- 1
+        return true
+    }
+
+    /// Waits, with the lock held, while the launch's load is not done, at most ``loadTimeout`` seconds.
     private func waitForLoad() {
-        while isLoading {
-            let progress = ticketsDelivered
-            if !state.wait(until: Date(timeIntervalSinceNow: loadTimeout)), isLoading, ticketsDelivered == progress { return }
-        }
+        let deadline = Date(timeIntervalSinceNow: loadTimeout)
+        while isLoading, state.wait(until: deadline) {}
     }
 
     /// Waits, with the lock held, while the backlog is full and delivery progresses.
@@ -247,7 +274,6 @@ final class TrackerMailbox: @unchecked Sendable {
                 queue.removeAll(keepingCapacity: queue.capacity <= 1_024)
                 head = 0
                 isDelivering = false
-                isLoading = false
                 deliverer = nil
                 state.broadcast()
                 state.unlock()
