@@ -21,20 +21,44 @@ enum LaunchMeasurement {
         result("launch_main_us_warm_memory_sink_median", percentile(memoryOnly.sorted(), 0.5))
     }
 
+    /// One `init` + `start()` on the main thread between two marker calls (`access(2)` of paths that do not
+    /// exist), for `launch-syscalls.sh` to count the file-system calls strace sees the main thread make in
+    /// between; then waits for the load and delivers the launch's events, outside the markers.
+    /// First makes what UIKit has made before any app code runs, whose first use reads files in a bare
+    /// process: the main bundle's Info.plist, the current locale and time zone, a random UUID.
+    @MainActor
+    static func once(directory: URL, delivery: Bool) {
+        _ = (Bundle.main.object(forInfoDictionaryKey: "CFBundleName"), Bundle.main.bundleIdentifier)
+        _ = (ProcessInfo.processInfo.processName, Locale.current.identifier, TimeZone.current.identifier, UUID())
+        access("/.sightline-launch-begin", F_OK)
+        let tracker = makeTracker(directory: directory, delivery: delivery)
+        tracker.start()
+        access("/.sightline-launch-end", F_OK)
+        tracker.flush()
+        tracker.stop()
+    }
+
     /// Microseconds of `init` + `start()` on the main thread; the tracker is then released, once its launch
     /// is delivered (not measured).
     @MainActor
     private static func measure(directory: URL, delivery: Bool) -> Double {
-        var configuration = TrackingConfiguration()
-        configuration.storageDirectory = directory
         let start = now()
-        let tracker = delivery
-            ? Tracker(configuration: configuration, delivery: DeliveryWorkload.configuration(root: directory.appendingPathComponent("Delivery")))
-            : Tracker(configuration: configuration, sinks: [InMemoryTrackingSink()])
+        let tracker = makeTracker(directory: directory, delivery: delivery)
         tracker.start()
         let elapsed = Double(now() - start) / 1_000
-        _ = tracker.identity
+        // A call takes the launch's events off the main thread's next turn (delivers them now, unmeasured).
+        tracker.flush()
         tracker.stop()
         return elapsed
+    }
+
+    /// A tracker on `directory`, with a `DeliverySink` (as `Tracker(writeKey:)` makes) or an in-memory sink.
+    @MainActor
+    private static func makeTracker(directory: URL, delivery: Bool) -> Tracker {
+        var configuration = TrackingConfiguration()
+        configuration.storageDirectory = directory
+        return delivery
+            ? Tracker(configuration: configuration, delivery: DeliveryWorkload.configuration(root: directory.appendingPathComponent("Delivery")))
+            : Tracker(configuration: configuration, sinks: [InMemoryTrackingSink()])
     }
 }

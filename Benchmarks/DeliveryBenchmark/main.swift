@@ -26,6 +26,17 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "launch" {
     exit(0)
 }
 
+// `DeliveryBenchmark launch-once <directory> memory|delivery`: one launch between markers (launch-syscalls.sh).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "launch-once" {
+    MainActor.assumeIsolated {
+        LaunchMeasurement.once(
+            directory: URL(fileURLWithPath: CommandLine.arguments[2], isDirectory: true),
+            delivery: CommandLine.arguments[3] == "delivery"
+        )
+    }
+    exit(0)
+}
+
 let root = FileManager.default.temporaryDirectory.appendingPathComponent("DeliveryBenchmark-\(UUID())", isDirectory: true)
 defer { try? FileManager.default.removeItem(at: root) }
 

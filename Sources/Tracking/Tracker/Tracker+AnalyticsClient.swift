@@ -28,7 +28,9 @@ import Foundation
 /// returns; when one is, that thread delivers this call's event in turn and the call returns at once. A
 /// sink, hook or diagnostic handler may call the tracker (that call's event follows the current one) or
 /// wait on a queue that does: nothing waits for a lock a callback holds. The main thread is used only to
-/// read UIKit (scans and the context).
+/// read UIKit (scans and the context). A call made right after the tracker's creation, before its files are
+/// read (off the main thread, about a millisecond), waits for them, then delivers the launch's events
+/// before its own.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
