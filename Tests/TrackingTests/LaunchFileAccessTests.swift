@@ -123,6 +123,38 @@ final class LaunchFileAccessTests: TrackerStorageTestCase {
         }
     }
 
+    /// A diagnostic handler may record an event (``TrackingSink`` says so), also when the load reports on
+    /// its own thread: that call is queued behind the load, never waiting for it (a wait of an hour here,
+    /// which only a deadlock reaches).
+    func testADiagnosticHandlerCallingTheTrackerDuringTheLoadDoesNotWaitForIt() throws {
+        let directory: URL = directory
+        try MainActor.assumeIsolated {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data("{not json".utf8).write(to: directory.appendingPathComponent("identity.json"))
+            let saved = TrackerMailbox.defaultLoadTimeout
+            TrackerMailbox.defaultLoadTimeout = 3_600
+            defer { TrackerMailbox.defaultLoadTimeout = saved }
+            let handle = TrackerHandle()
+            var configuration = Self.configuration(directory, clock: ManualTrackingClock(), log: DiagnosticLog(), lifecycle: true)
+            configuration.diagnosticHandler = { diagnostic in
+                handle.ready.wait()
+                handle.ready.signal()
+                handle.tracker?.track("Handled", properties: ["code": .string(diagnostic.code.rawValue)])
+            }
+            let sink = InMemoryTrackingSink()
+            var tracker: Tracker? = Tracker(configuration: configuration, sinks: [sink])
+            handle.tracker = tracker
+            handle.ready.signal()
+            MainRunLoop.run(until: { sink.events.count == 2 })
+            // An identity file, even unreadable, means this is no first launch: no install.
+            XCTAssertEqual(sink.events.map(\.name), ["Application Opened", "Handled"])
+            XCTAssertEqual(sink.events.last?.properties["code"], "identity_storage_failed")
+            tracker = nil
+            handle.tracker = nil
+            PendingFileWrites.wait()
+        }
+    }
+
     func testEventsRecordedAtLaunchCarryTheStoredIdentityAndSessionInOrder() {
         let directory: URL = directory
         MainActor.assumeIsolated {
@@ -191,4 +223,10 @@ private final class ThreadNotingSink: TrackingSink, @unchecked Sendable {
 
     private let lock = NSLock()
     private var list: [Received] = []
+}
+
+/// The tracker a diagnostic handler calls, once the test has it.
+private final class TrackerHandle: @unchecked Sendable {
+    let ready = DispatchSemaphore(value: 0)
+    weak var tracker: Tracker?
 }

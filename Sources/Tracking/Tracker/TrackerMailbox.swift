@@ -53,7 +53,11 @@ final class TrackerMailbox: @unchecked Sendable {
 
     /// How long a call waits for the launch's load (``deferDelivery(until:)``) before it is queued behind it
     /// instead.
-    var loadTimeout: TimeInterval = 10
+    let loadTimeout = TrackerMailbox.defaultLoadTimeout
+
+    /// ``loadTimeout`` for mailboxes made from now on: tests lengthen it, on the main thread, where
+    /// trackers (and their mailboxes) are made.
+    nonisolated(unsafe) static var defaultLoadTimeout: TimeInterval = 10
 
     /// Holds every ticket submitted from now on until the load ``startLoading()`` runs is done. Called before
     /// any ticket is submitted (the tracker's `init`).
@@ -83,9 +87,11 @@ final class TrackerMailbox: @unchecked Sendable {
         deliveryQueue.async(qos: .userInitiated, flags: .enforceQoS) { [self] in
             state.lock()
             let ticketsWait = waiting > 0
+            loader = pthread_self()
             state.unlock()
             load(ticketsWait)
             state.lock()
+            loader = nil
             isLoading = false
             state.broadcast()
             state.unlock()
@@ -202,6 +208,9 @@ final class TrackerMailbox: @unchecked Sendable {
     private var pendingLoad: (@Sendable (Bool) -> Void)?
     /// The deliverer's thread, while one is delivering (`nil` while the queue's turn is pending).
     private var deliverer: pthread_t?
+    /// The thread running the launch's load, while it runs: a callback of the load (a diagnostic handler)
+    /// that calls the tracker must not wait for it.
+    private var loader: pthread_t?
     /// The last ticket the deliverer delivers before it may hand off.
     private var ownLast: UInt64 = 0
 
@@ -248,8 +257,10 @@ final class TrackerMailbox: @unchecked Sendable {
         return true
     }
 
-    /// Waits, with the lock held, while the launch's load is not done, at most ``loadTimeout`` seconds.
+    /// Waits, with the lock held, while the launch's load is not done, at most ``loadTimeout`` seconds;
+    /// returns at once on the loader's own thread.
     private func waitForLoad() {
+        if let loader, pthread_equal(loader, pthread_self()) != 0 { return }
         let deadline = Date(timeIntervalSinceNow: loadTimeout)
         while isLoading, state.wait(until: deadline) {}
     }
