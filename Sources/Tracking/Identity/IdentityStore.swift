@@ -16,19 +16,13 @@ final class IdentityStore: @unchecked Sendable {
     /// - Parameters:
     ///   - directory: Where `identity.json` is kept.
     ///   - persists: Whether the identity is kept on disk; when `false`, the file is removed at once.
-    ///   - removesAtOnce: Whether a file kept while `persists` is `false` is removed here; when `false`, it is
-    ///     removed by ``preload(resolving:)`` or the first use (the tracker's `init` touches no file).
     ///   - report: Receives diagnostics.
-    init(
-        directory: URL, persists: Bool = true, removesAtOnce: Bool = true,
-        report: @escaping @Sendable (TrackingDiagnostic) -> Void
-    ) {
+    init(directory: URL, persists: Bool = true, report: @escaping @Sendable (TrackingDiagnostic) -> Void) {
         self.directory = directory
         fileURL = directory.appendingPathComponent("identity.json", isDirectory: false)
         self.report = report
         storesOnDisk = persists
-        removalIsPending = !persists && !removesAtOnce
-        if !persists, removesAtOnce {
+        if !persists {
             FileSystemProbe.note("unlink", fileURL.path)
             try? FileManager.default.removeItem(at: fileURL)
         }
@@ -44,21 +38,23 @@ final class IdentityStore: @unchecked Sendable {
             locked {
                 guard newValue != storesOnDisk else { return }
                 storesOnDisk = newValue
-                if newValue { save(loaded()) } else { FileSystemProbe.note("unlink", fileURL.path)
-            try? FileManager.default.removeItem(at: fileURL) }
+                if newValue {
+                    save(loaded())
+                } else {
+                    FileSystemProbe.note("unlink", fileURL.path)
+                    try? FileManager.default.removeItem(at: fileURL)
+                }
             }
         }
     }
 
-    /// Reads the saved identity now, if there is a file (and removes it, if one was left while consent is
-    /// denied): the tracker calls it off the main thread at launch, so that the first event finds it in
-    /// memory.
+    /// Reads the saved identity now, if there is a file: the tracker calls it off the main thread at launch,
+    /// so that the first event finds it in memory.
     /// - Parameter resolving: Whether events wait for the identity: then a new one is made (and saved) now
     ///   when there is no file. Otherwise nothing is written: a tracker that records nothing writes nothing.
     func preload(resolving: Bool) {
         locked {
             guard current == nil else { return }
-            removePendingFile()
             if !resolving {
                 FileSystemProbe.note("stat", fileURL.path)
                 guard storesOnDisk, FileManager.default.fileExists(atPath: fileURL.path) else { return }
@@ -121,8 +117,6 @@ final class IdentityStore: @unchecked Sendable {
     private let lock = NSLock()
     private var current: TrackingIdentity?
     private var storesOnDisk: Bool
-    /// A file kept while consent is denied, not removed yet (see `removesAtOnce`).
-    private var removalIsPending: Bool
     /// Diagnostics noted with the lock held, reported once it is released: a handler may record an event,
     /// which reads the identity.
     private var notedDiagnostics: [TrackingDiagnostic] = []
@@ -147,7 +141,6 @@ final class IdentityStore: @unchecked Sendable {
     /// private; called with the lock held.
     private func loaded() -> TrackingIdentity {
         if let current { return current }
-        removePendingFile()
         defer { StorageProtection.apply(to: directory, report: note) }
         if storesOnDisk, let stored = read() {
             current = stored
@@ -156,15 +149,6 @@ final class IdentityStore: @unchecked Sendable {
         let fresh = TrackingIdentity()
         save(fresh)
         return fresh
-    }
-
-    /// Removes the file left while consent is denied, once; called with the lock held.
-    private func removePendingFile() {
-        guard removalIsPending else { return }
-        removalIsPending = false
-        guard !storesOnDisk else { return }
-        FileSystemProbe.note("unlink", fileURL.path)
-        try? FileManager.default.removeItem(at: fileURL)
     }
 
     /// The identity in the file, or `nil` (with a diagnostic unless there is no file). Each field is read

@@ -20,24 +20,7 @@ package enum FileSystemProbe {
         package var onMainThread: Bool
     }
 
-    /// Notes every call made while `body` runs (on any thread) and returns them, in the order they were made.
-    package static func recording(_ body: () throws -> Void) rethrows -> [Call] {
-        lock.lock()
-        calls = []
-        isObserving = true
-        lock.unlock()
-        defer {
-            lock.lock()
-            isObserving = false
-            lock.unlock()
-        }
-        try body()
-        lock.lock()
-        defer { lock.unlock() }
-        return calls
-    }
-
-    /// Begins noting calls, until ``stop()``; for calls whose end a test waits for.
+    /// Begins noting calls, on every thread, until ``stop()``.
     package static func start() {
         lock.lock()
         calls = []

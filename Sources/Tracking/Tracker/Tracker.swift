@@ -290,7 +290,7 @@ public final class Tracker {
         let consentGate = TrackerConsentGate(consent: .granted, sinks: sinks)
         self.consentGate = consentGate
         let storage = SharedStorageSlot(directory: configuration.storageDirectory) {
-            IdentityStore(directory: configuration.storageDirectory, removesAtOnce: false, report: handler)
+            IdentityStore(directory: configuration.storageDirectory, report: handler)
         }
         storageSlot = storage
         let sessionStore = SessionStore(

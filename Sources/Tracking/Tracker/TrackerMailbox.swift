@@ -37,7 +37,7 @@ import Foundation
 /// main thread. What `init` submits (the launch's lifecycle events) is queued in order and delivered once the
 /// load is done, stamped with what it loaded, by the first of: the main thread's next turn of its run loop (a
 /// main-queue block the load posts), or the next call, which waits for the load (at most ``loadTimeout``
-/// seconds without it ending, then it is queued behind) and then delivers what is queued, its own ticket
+/// seconds, then it is queued behind) and then delivers what is queued, its own ticket
 /// included, before it returns, as always. So an app that records on the main thread sees every event it
 /// records there delivered there, as ``TrackingSink`` documents, and `init` never waits.
 final class TrackerMailbox: @unchecked Sendable {
@@ -204,7 +204,7 @@ final class TrackerMailbox: @unchecked Sendable {
     private var loadStarted = false
     /// Whether what was queued since ``deferDelivery(until:)`` waits for a deliverer (``takeLaunchTurn(_:)``).
     private var awaitsLaunchDeliverer = false
-    /// The launch's load, until ``holdCallersUntilLoaded()`` starts it.
+    /// The launch's load, until ``startLoading()`` starts it.
     private var pendingLoad: (@Sendable (Bool) -> Void)?
     /// The deliverer's thread, while one is delivering (`nil` while the queue's turn is pending).
     private var deliverer: pthread_t?
