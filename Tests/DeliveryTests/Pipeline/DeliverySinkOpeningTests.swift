@@ -203,8 +203,9 @@ final class DeliverySinkOpeningTests: HeadlessTestCase {
         let paths = [""] + (manager.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
         for path in paths {
             let attributes = try manager.attributesOfItem(atPath: root.appendingPathComponent(path).path)
-            entries[path] = [FileAttributeKey.type, .size, .posixPermissions, .modificationDate]
-                .map { String(describing: attributes[$0] ?? "-") }.joined(separator: " ")
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            entries[path] = [FileAttributeKey.type, .size, .posixPermissions]
+                .map { String(describing: attributes[$0] ?? "-") }.joined(separator: " ") + " modified \(modified)"
         }
         return entries
     }
