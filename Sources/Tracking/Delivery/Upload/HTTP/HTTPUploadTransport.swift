@@ -8,8 +8,12 @@ import FoundationNetworking
 /// are not followed and response bodies are not read (see ``UploadSessionDelegate``); cancelling the
 /// calling task cancels the request.
 ///
+/// The session is created at the first request, not with the transport: creating one reads files (the
+/// cookie and cache stores' locations, TLS settings), and a ``DeliverySink`` created on the main thread
+/// touches none.
+///
 /// It does not retry or interpret answers; ``UploadResponseClassifier`` and ``WireBatchSender`` do.
-package final class HTTPUploadTransport: Sendable {
+package final class HTTPUploadTransport: @unchecked Sendable {
     // MARK: - Internal
 
     package struct Configuration: Sendable {
@@ -45,25 +49,13 @@ package final class HTTPUploadTransport: Sendable {
         guard let url = configuration.endpoint.url, !configuration.endpoint.refusesCleartext else { return nil }
         self.configuration = configuration
         self.url = url
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.timeoutIntervalForResource = max(configuration.timeout * 4, configuration.timeout)
-        sessionConfiguration.httpMaximumConnectionsPerHost = 1
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpCookieStorage = nil
-        sessionConfiguration.httpShouldSetCookies = false
         let destination = configuration.destination
         delegate = UploadSessionDelegate(readsBody: { destination.readsResponseBody(status: $0) })
-        let queue = OperationQueue()
-        queue.name = "Sightline.upload"
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
         authorization = destination.authorization(writeKey: configuration.writeKey)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        createdSession?.finishTasksAndInvalidate()
     }
 
     /// The request that would carry `body` (compressed when configured and when compression succeeds).
@@ -116,6 +108,29 @@ package final class HTTPUploadTransport: Sendable {
 
     private let url: URL
     private let delegate: UploadSessionDelegate
-    private let session: URLSession
     private let authorization: String?
+    private let sessionLock = NSLock()
+    /// Created by the first use of `session`, under `sessionLock`.
+    private var createdSession: URLSession?
+
+    /// The transport's one session, created at its first use (on the uploading thread).
+    private var session: URLSession {
+        sessionLock.lock()
+        defer { sessionLock.unlock() }
+        if let createdSession { return createdSession }
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
+        sessionConfiguration.timeoutIntervalForResource = max(configuration.timeout * 4, configuration.timeout)
+        sessionConfiguration.httpMaximumConnectionsPerHost = 1
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.httpCookieStorage = nil
+        sessionConfiguration.httpShouldSetCookies = false
+        let queue = OperationQueue()
+        queue.name = "Sightline.upload"
+        queue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
+        createdSession = session
+        return session
+    }
 }
