@@ -103,6 +103,30 @@ final class DeliverySinkOpeningTests: HeadlessTestCase {
         XCTAssertEqual(try segmentFiles(in: sink.configuration.queueDirectory), [])
     }
 
+    func testGrantingConsentAsTheFirstUseSendsThePendingEventsAnEarlierSinkLeft() throws {
+        let fixture = try PipelineFixture()
+        var configuration = fixture.configuration()
+        configuration.defaultConsent = .pending
+        let earlier = try leaveQueue(0..<3, fixture, configuration, pending: true)
+
+        let sink = fixture.sink(configuration)
+        sink.consent = .granted
+        fixture.waitForRequests(1)
+        XCTAssertEqual(fixture.receivedIds, [earlier])
+        XCTAssertEqual(fixture.diagnostics.all, [])
+    }
+
+    func testResetAsTheFirstUseSendsTheRecoveredQueue() throws {
+        let fixture = try PipelineFixture()
+        let earlier = try leaveQueue(0..<4, fixture)
+
+        let sink = fixture.sink()
+        sink.reset()
+        fixture.waitForRequests(1)
+        XCTAssertEqual(fixture.receivedIds, [earlier])
+        withExtendedLifetime(sink) {}
+    }
+
     func testOpeningFromManyThreadsAtOnceOpensOnce() throws {
         let fixture = try PipelineFixture()
         let configuration = fixture.configuration()
@@ -189,10 +213,11 @@ final class DeliverySinkOpeningTests: HeadlessTestCase {
     /// Stores `range` with a sink that is then released, as an earlier process leaves its queue; returns
     /// the message ids.
     @discardableResult
-    private func leaveQueue(_ range: Range<Int>, _ fixture: PipelineFixture) throws -> [String] {
-        let earlier = fixture.sink()
+    private func leaveQueue(_ range: Range<Int>, _ fixture: PipelineFixture, _ configuration: DeliveryConfiguration? = nil,
+                            pending: Bool = false) throws -> [String] {
+        let earlier = fixture.sink(configuration)
         let ids = try fixture.store(range, in: earlier)
-        XCTAssertEqual(earlier.statistics.queued, range.count)
+        XCTAssertEqual(pending ? earlier.statistics.pending : earlier.statistics.queued, range.count)
         return ids
     }
 
