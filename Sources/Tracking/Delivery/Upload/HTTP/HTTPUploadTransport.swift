@@ -8,6 +8,10 @@ import FoundationNetworking
 /// are not followed and response bodies are not read (see ``UploadSessionDelegate``); cancelling the
 /// calling task cancels the request.
 ///
+/// The session is created at the first request, not with the transport: creating one reads files (the
+/// cookie and cache stores' locations, TLS settings, in swift-corelibs-foundation), and a ``DeliverySink``
+/// created on the main thread touches none.
+///
 /// It does not retry or interpret answers; ``UploadResponseClassifier`` and ``WireBatchSender`` do.
 package final class HTTPUploadTransport: @unchecked Sendable {
     // MARK: - Internal
@@ -106,9 +110,7 @@ package final class HTTPUploadTransport: @unchecked Sendable {
 
     // MARK: - Private
 
-    /// The session, made at the first request: making one reads files on some platforms (the home
-    /// directory's cookie and cache locations in swift-corelibs-foundation), which a sink created on the main
-    /// thread at launch must not do there.
+    /// The session, made at the first request (see the type's description).
     private struct SessionState {
         var session: URLSession?
         var isInvalidated = false
