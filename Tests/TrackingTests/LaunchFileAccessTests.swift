@@ -67,6 +67,46 @@ final class LaunchFileAccessTests: TrackerStorageTestCase {
         }
     }
 
+    /// `Tracker(writeKey:)`'s shape: a tracker with a `DeliverySink`, on a relaunch with a queue left behind.
+    /// Creating and starting it touches no file on the main thread (the sink is opened by the load); the
+    /// launch's events and a call are then stored on the main thread by the store's append alone.
+    func testATrackerWithADeliverySinkTouchesNoFileOnTheMainThreadAtLaunch() throws {
+        let directory: URL = directory
+        try MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let log = DiagnosticLog()
+            var delivery = DeliveryConfiguration(writeKey: "launch")
+            delivery.flushAt = .max
+            delivery.flushInterval = 3_600
+            delivery.clock = clock
+            delivery.endpoint = TrackingEndpoint(scheme: .http, host: "127.0.0.1", port: 9)
+            var tracker: Tracker? = Tracker(configuration: Self.configuration(directory, clock: clock, log: log, lifecycle: true), delivery: delivery)
+            tracker?.track("Earlier")
+            tracker = nil
+            PendingFileWrites.wait()
+
+            FileSystemProbe.start()
+            tracker = Tracker(configuration: Self.configuration(directory, clock: clock, log: log, lifecycle: true), delivery: delivery)
+            tracker?.start()
+            let onMain = FileSystemProbe.stop().filter(\.onMainThread)
+            FileSystemProbe.start()
+            tracker?.track("After")
+            let afterOnMain = FileSystemProbe.stop().filter(\.onMainThread)
+            tracker?.stop()
+            XCTAssertEqual(onMain, [])
+            // The store's append: its first event starts a segment (as every 500th does), where it is appended.
+            XCTAssertEqual(afterOnMain.map { "\($0.operation) \(($0.path as NSString).lastPathComponent)" }, [
+                "mkdir launch", "open 00000000000000000002.open",
+            ])
+            let statistics = try XCTUnwrap(tracker?.delivery?.statistics)
+            // Installed, Opened and Earlier from the first launch, the open and After from this one.
+            XCTAssertEqual(statistics.queued, 5)
+            XCTAssertEqual(log.codes, [])
+            tracker = nil
+            PendingFileWrites.wait()
+        }
+    }
+
     /// The demo's console sink assumed it: an app that records on the main thread only gets the launch's
     /// events there too, with nothing but the run loop running after `start()`.
     func testTheLaunchsEventsReachTheSinksOnTheMainThreadWithOnlyTheRunLoopRunning() {

@@ -311,10 +311,15 @@ public final class Tracker {
         // The tracker's files are read on the delivery queue, not here (ACCEPTANCE 55): what is recorded
         // meanwhile waits in the mailbox, in order, and is stamped with what they hold. The version file before
         // the identity: an identity file created first would make a first launch look like an update.
+        let deliveries = sinks.compactMap { $0 as? DeliverySink }
         mailbox.deferDelivery { [consentSwitch, consentGate, storage, sessionStore, lifecycle] eventsWait in
             // The shared state first: from then on, a consent set on another tracker on the directory is
             // handed to this one (after this load), and one set before is in the file read next.
             let identityStore = storage.state.identityStore
+            // The delivery sinks' queues and consents, which the tracker's consent is restricted by.
+            for delivery in deliveries {
+                delivery.open()
+            }
             let consent = consentSwitch.load()
             if consent != .granted {
                 consentGate.restrict(to: consent)
@@ -331,7 +336,7 @@ public final class Tracker {
             recording: { [weak self] name, properties in self?.track(name, properties: properties) },
             deciding: { [weak self] decide in self?.track(deciding: decide) }
         )
-        for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
+        for delivery in deliveries {
             delivery.backgroundTrackers.add()
             delivery.feedingMailboxes.add(mailbox)
         }
