@@ -34,7 +34,7 @@ enum LaunchMeasurement {
         let tracker = makeTracker(directory: directory, delivery: delivery)
         tracker.start()
         access("/.sightline-launch-end", F_OK)
-        tracker.flush()
+        tracker.track("Measured")
         tracker.stop()
     }
 
@@ -46,8 +46,8 @@ enum LaunchMeasurement {
         let tracker = makeTracker(directory: directory, delivery: delivery)
         tracker.start()
         let elapsed = Double(now() - start) / 1_000
-        // A call takes the launch's events off the main thread's next turn (delivers them now, unmeasured).
-        tracker.flush()
+        // A call delivers the launch's events now (unmeasured), before the next tracker opens the same queue.
+        tracker.track("Measured")
         tracker.stop()
         return elapsed
     }
@@ -58,7 +58,7 @@ enum LaunchMeasurement {
         var configuration = TrackingConfiguration()
         configuration.storageDirectory = directory
         return delivery
-            ? Tracker(configuration: configuration, delivery: DeliveryWorkload.configuration(root: directory.appendingPathComponent("Delivery")))
+            ? Tracker(configuration: configuration, delivery: DeliveryWorkload.configuration(root: directory.appendingPathComponent("Delivery", isDirectory: true)))
             : Tracker(configuration: configuration, sinks: [InMemoryTrackingSink()])
     }
 }
