@@ -3,9 +3,11 @@ import Tracking
 
 // Delivery benchmark: main-thread cost of handing one event to the DeliverySink, the cost of
 // tracker.track(_:properties:) into it from the main thread and from a background thread, store append
-// throughput, the time to recover a queue of 100,000 events, the cost of building a 500 KB batch, and
+// throughput, the time to recover a queue of 100,000 events, the cost of creating a sink (which opens no
+// file: its first use does), the cost of building a 500 KB batch, and
 // upload throughput from the store to the loopback collector (127.0.0.1). Run with
-// `swift run -c release DeliveryBenchmark`; each figure prints as `RESULT name=… value=…`.
+// `swift run -c release DeliveryBenchmark`; each figure prints as `RESULT name=… value=…`. With `launch <directory>`
+// it measures only `launch_main_us` (LaunchMeasurement.swift).
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -15,6 +17,25 @@ func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
 
 func result(_ name: String, _ value: Double, decimals: Int = 2) {
     print("RESULT name=\(name) value=\(String(format: "%.\(decimals)f", value))")
+}
+
+// `DeliveryBenchmark launch <directory>`: only `launch_main_us` (see LaunchMeasurement), first in the process.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "launch" {
+    MainActor.assumeIsolated {
+        LaunchMeasurement.run(directory: URL(fileURLWithPath: CommandLine.arguments[2], isDirectory: true))
+    }
+    exit(0)
+}
+
+// `DeliveryBenchmark launch-once <directory> memory|delivery`: one launch between markers (launch-syscalls.sh).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "launch-once" {
+    MainActor.assumeIsolated {
+        LaunchMeasurement.once(
+            directory: URL(fileURLWithPath: CommandLine.arguments[2], isDirectory: true),
+            delivery: CommandLine.arguments[3] == "delivery"
+        )
+    }
+    exit(0)
 }
 
 let root = FileManager.default.temporaryDirectory.appendingPathComponent("DeliveryBenchmark-\(UUID())", isDirectory: true)
@@ -84,10 +105,31 @@ do {
     for _ in 0..<3 {
         let start = now()
         let sink = DeliveryWorkload.sink(root: directory)
+        // The first use opens the files: creating the sink alone reads nothing.
+        _ = sink.statistics
         timings.append(Double(now() - start) / 1e9)
-        withExtendedLifetime(sink) {}
     }
     result("recover_100k_s", timings.sorted()[1], decimals: 3)
+}
+
+// MARK: - Creating a sink, as `Tracker(writeKey:)` does on the main thread, on a queue of 1,000 events.
+
+do {
+    let directory = root.appendingPathComponent("creation")
+    do {
+        let sink = DeliveryWorkload.sink(root: directory)
+        for number in 0..<1_000 { try sink.receive(DeliveryWorkload.event(number)) }
+    }
+    var samples: [Double] = []
+    for _ in 0..<200 {
+        let start = now()
+        let sink = DeliveryWorkload.sink(root: directory)
+        samples.append(Double(now() - start) / 1_000)
+        withExtendedLifetime(sink) {}
+    }
+    samples.sort()
+    result("sink_init_median_us", percentile(samples, 0.5))
+    result("sink_init_p99_us", percentile(samples, 0.99))
 }
 
 // MARK: - Building a 500 KB batch: events to wire messages to the request body.

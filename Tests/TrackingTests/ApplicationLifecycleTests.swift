@@ -119,6 +119,7 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
             let tracker = app.launch(version: "2.0", build: "20", sinks: [sink])
             XCTAssertEqual(sink.events.map(\.name), ["Application Opened"])
             XCTAssertEqual(app.log.codes, [.lifecycleStorageFailed])
+            AppVersionStore.waitForSaves()  // saved off the main thread, once the event is recorded
             let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String]
             XCTAssertEqual(saved, ["version": "2.0", "build": "20"])
             _ = tracker
@@ -135,6 +136,7 @@ final class ApplicationLifecycleTests: TrackerStorageTestCase {
             let tracker = app.launch(version: "2.0", build: "20", sinks: [sink])
             XCTAssertEqual(sink.events.map(\.name), ["Application Opened"])
             XCTAssertEqual(app.log.codes, [.lifecycleStorageFailed])
+            AppVersionStore.waitForSaves()  // saved off the main thread, once the event is recorded
             let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String]
             XCTAssertEqual(saved, ["version": "2.0", "build": "20"])
             _ = tracker
@@ -255,10 +257,11 @@ private struct LifecycleApp {
         return configuration
     }
 
-    /// A tracker on this test's storage whose app is at `version` (`build`), created now.
+    /// A tracker on this test's storage whose app is at `version` (`build`), created now, its launch's events
+    /// delivered (they are, off the main thread, once its files are read: ACCEPTANCE 55).
     @MainActor
     func makeTracker(version: String, build: String, sinks: [any TrackingSink], lifecycle: Bool = true) -> Tracker {
-        Tracker(
+        let tracker = Tracker(
             configuration: configuration(lifecycle: lifecycle), sinks: sinks, runLoop: .main, notificationCenter: .default,
             gatherContext: {
                 var context = TrackingContext.sample
@@ -267,6 +270,8 @@ private struct LifecycleApp {
                 return context
             }
         )
+        tracker.mailbox.waitUntilDelivered()
+        return tracker
     }
 
     /// A launch of the app: a fresh headless UIKit, launched, the tracker created in

@@ -65,8 +65,9 @@ extension TrackingContext {
 
     /// The hardware identifier (`uname`'s machine, `"iPhone15,2"`), or the modelled device in a simulator.
     private static func hardwareModel() -> String {
-        if let simulated = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"] {
-            return simulated
+        // `getenv`, not `ProcessInfo.environment`, which copies the whole environment into a dictionary.
+        if let simulated = getenv("SIMULATOR_MODEL_IDENTIFIER") {
+            return String(cString: simulated)
         }
         var system = utsname()
         uname(&system)

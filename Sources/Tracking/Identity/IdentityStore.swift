@@ -23,6 +23,7 @@ final class IdentityStore: @unchecked Sendable {
         self.report = report
         storesOnDisk = persists
         if !persists {
+            FileSystemProbe.note("unlink", fileURL.path)
             try? FileManager.default.removeItem(at: fileURL)
         }
     }
@@ -37,8 +38,28 @@ final class IdentityStore: @unchecked Sendable {
             locked {
                 guard newValue != storesOnDisk else { return }
                 storesOnDisk = newValue
-                if newValue { save(loaded()) } else { try? FileManager.default.removeItem(at: fileURL) }
+                if newValue {
+                    save(loaded())
+                } else {
+                    FileSystemProbe.note("unlink", fileURL.path)
+                    try? FileManager.default.removeItem(at: fileURL)
+                }
             }
+        }
+    }
+
+    /// Reads the saved identity now, if there is a file: the tracker calls it off the main thread at launch,
+    /// so that the first event finds it in memory.
+    /// - Parameter resolving: Whether events wait for the identity: then a new one is made (and saved) now
+    ///   when there is no file. Otherwise nothing is written: a tracker that records nothing writes nothing.
+    func preload(resolving: Bool) {
+        locked {
+            guard current == nil else { return }
+            if !resolving {
+                FileSystemProbe.note("stat", fileURL.path)
+                guard storesOnDisk, FileManager.default.fileExists(atPath: fileURL.path) else { return }
+            }
+            _ = loaded()
         }
     }
 

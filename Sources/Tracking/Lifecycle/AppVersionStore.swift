@@ -7,7 +7,7 @@ import Foundation
 /// consent: an app installed while consent was denied is not "installed" again once it is granted.
 /// It is written with `FileIO.replaceFile(_:with:)` (a temporary file renamed over the old one), so a
 /// crash leaves the old version or the new one, never a torn file.
-final class AppVersionStore {
+final class AppVersionStore: Sendable {
     // MARK: - Internal
 
     /// What the storage says about the previous launch.
@@ -30,8 +30,27 @@ final class AppVersionStore {
         self.report = report
     }
 
-    /// Reads what the previous launch left.
+    /// Reads what the previous launch left, after every save asked for before (``saveInBackground(_:)``).
     func previous() -> Previous {
+        Self.fileQueue.sync { readPrevious() }
+    }
+
+    /// Saves `version` as the one this launch runs, on a queue of its own: the caller may be the main thread.
+    func saveInBackground(_ version: AppVersion) {
+        Self.fileQueue.async { [self] in save(version) }
+    }
+
+    /// Returns once every save asked for so far is done (tests).
+    static func waitForSaves() {
+        fileQueue.sync {}
+    }
+
+    // MARK: - Private
+
+    /// Where the version file is read and written, in order, by every tracker of the process.
+    private static let fileQueue = DispatchQueue(label: "Sightline.AppVersionStore", qos: .utility)
+
+    private func readPrevious() -> Previous {
         do {
             let bytes = try FileIO.readFile(fileURL.path, maximumSize: Self.maximumFileSize)
             if let version = try? JSONDecoder().decode(AppVersion.self, from: Data(ShallowJSON.bounded(bytes).bytes)) {
@@ -59,12 +78,12 @@ final class AppVersionStore {
         } catch {
             // The identity file is the first thing a tracker writes (IdentityStore's `identity.json`).
             let identityPath = directory.appendingPathComponent("identity.json", isDirectory: false).path
+            FileSystemProbe.note("stat", identityPath)
             return FileManager.default.fileExists(atPath: identityPath) ? .unknown : .none
         }
     }
 
-    /// Saves `version` as the one this launch runs.
-    func save(_ version: AppVersion) {
+    private func save(_ version: AppVersion) {
         do {
             try FileIO.makeDirectory(directory.path)
             try FileIO.replaceFile(fileURL.path, with: Array(JSONEncoder().encode(version)))
@@ -75,8 +94,6 @@ final class AppVersionStore {
             ))
         }
     }
-
-    // MARK: - Private
 
     /// Far more than a version and a build take; a larger file is not read.
     private static let maximumFileSize = 4 << 10

@@ -46,6 +46,40 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
         self.store = store
     }
 
+    /// Reads what the previous launch left (the version file), for ``installOrUpdate()``: the tracker calls it
+    /// in its load, off the main thread, before anything creates the identity file.
+    func readPreviousLaunch() {
+        let previous = store.previous()
+        lock.withLock { previousLaunch = previous }
+    }
+
+    /// The `Application Installed` or `Application Updated` event this launch is, if any, from what the
+    /// previous launch left (read by ``readPreviousLaunch()``, or now), and what saves this launch's version.
+    /// The version is saved by `afterwards`, called once the event is recorded, off the calling thread: a
+    /// process killed in between records it again at the next launch rather than never.
+    func installOrUpdate() -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void) {
+        let previous = lock.withLock { previousLaunch } ?? store.previous()
+        let afterwards = { [store, version] in
+            if previous != .recorded(version) { store.saveInBackground(version) }
+        }
+        return (event(after: previous), afterwards)
+    }
+
+    /// The event a launch after `previous` records, if any.
+    private func event(after previous: AppVersionStore.Previous) -> (TrackingEventName, TrackingProperties)? {
+        switch previous {
+        case .none:
+            return (.applicationInstalled, ["version": .string(version.version), "build": .string(version.build)])
+        case .recorded(let old) where old != version:
+            return (.applicationUpdated, [
+                "previous_version": .string(old.version), "previous_build": .string(old.build),
+                "version": .string(version.version), "build": .string(version.build),
+            ])
+        case .recorded, .unknown:
+            return nil
+        }
+    }
+
     deinit {
         for token in tokens {
             center.removeObserver(token)
@@ -55,24 +89,15 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
     /// Records the install or the update, and the open when the app is already active; then observes.
     /// - Parameter record: Records an event through the tracker (which does not exist yet when the monitor
     ///   is created).
+    /// - Parameter deciding: Records the event its argument names, if any, deciding it when the call is
+    ///   delivered (off the main thread at launch): the install or update, read from the version file.
     @MainActor
-    func begin(recording record: @escaping Record) {
+    func begin(
+        recording record: @escaping Record,
+        deciding: (@escaping @Sendable () -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void)) -> Void
+    ) {
         self.record = record
-        let previous = store.previous()
-        switch previous {
-        case .none:
-            record(.applicationInstalled, ["version": .string(version.version), "build": .string(version.build)])
-        case .recorded(let old) where old != version:
-            record(.applicationUpdated, [
-                "previous_version": .string(old.version), "previous_build": .string(old.build),
-                "version": .string(version.version), "build": .string(version.build),
-            ])
-        case .recorded, .unknown:
-            break
-        }
-        if previous != .recorded(version) {
-            store.save(version)
-        }
+        deciding { [self] in installOrUpdate() }
 
         // Not a switch: UIKit's enum is open (an `@unknown default` there), HeadlessUIKit's is not.
         let state = UIApplication.shared.applicationState
@@ -148,6 +173,8 @@ final class ApplicationLifecycleMonitor: @unchecked Sendable {
     /// Set once by ``begin(recording:)``, on the main thread, before any notification is observed.
     private var record: Record = { _, _ in }
     private let lock = NSLock()
+    /// What ``readPreviousLaunch()`` read.
+    private var previousLaunch: AppVersionStore.Previous?
     private var phase = Phase.background
     private var tokens: [any NSObjectProtocol] = []
 

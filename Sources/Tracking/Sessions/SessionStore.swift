@@ -119,6 +119,19 @@ final class SessionStore: @unchecked Sendable {
         }
     }
 
+    /// Reads the file now, on the calling thread, for the first use to find in memory: the tracker calls it
+    /// off the main thread at launch. The saved session is resolved at the first use, and a file that cannot
+    /// be read is reported then, as without it.
+    func prefetch() {
+        locked {
+            guard current == nil, prefetched == nil, storesOnDisk else { return }
+            let found = pending.count
+            prefetched = .some(read())
+            prefetchedDiagnostics = Array(pending[found...])
+            pending.removeSubrange(found...)
+        }
+    }
+
     /// The machine as it is now (for tests).
     var machine: SessionTracker {
         locked { loaded(at: nil) }
@@ -166,6 +179,10 @@ final class SessionStore: @unchecked Sendable {
     private var pending: [TrackingDiagnostic] = []
     private var storesOnDisk: Bool
     private var current: SessionTracker?
+    /// What ``prefetch()`` read, for the first use; `nil` when it did not run.
+    private var prefetched: SessionFile??
+    /// What ``prefetch()`` found wrong with the file, reported at the first use.
+    private var prefetchedDiagnostics: [TrackingDiagnostic] = []
     private var lastActivityAt: Date?
     private var savedActivityAt: Date?
 
@@ -192,7 +209,11 @@ final class SessionStore: @unchecked Sendable {
         if let current { return current }
         var machine = SessionTracker(timeout: timeout)
         let instant = date ?? now()
-        if storesOnDisk, var saved = read() {
+        let file: SessionFile? = if let prefetched { prefetched } else { storesOnDisk ? read() : nil }
+        prefetched = nil
+        pending += prefetchedDiagnostics
+        prefetchedDiagnostics = []
+        if storesOnDisk, var saved = file {
             // A tampered file costs its bad part (``SessionFile``), and is written again without it below.
             let isRepaired = saved.bound(now: instant, report: { pending.append($0) })
             machine = SessionTracker(
@@ -267,6 +288,7 @@ final class SessionStore: @unchecked Sendable {
     private func removeFile() {
         let fileURL = fileURL
         Self.fileQueue.async {
+            FileSystemProbe.note("unlink", fileURL.path)
             try? FileManager.default.removeItem(at: fileURL)
         }
     }

@@ -34,6 +34,7 @@ enum StorageDirectoryKey {
 
     /// `path` with every symbolic link resolved, or `nil` when it does not exist (or has a link loop).
     private static func resolved(_ path: String) -> String? {
+        FileSystemProbe.note("realpath", path)
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)

@@ -32,6 +32,7 @@ enum StorageProtection {
     ///   - report: Receives a ``TrackingDiagnostic/Code/storageProtectionFailed`` diagnostic when any item
     ///     could not be protected.
     static func apply(to root: URL, report: (TrackingDiagnostic) -> Void) {
+        FileSystemProbe.note("protect", root.path)
         var failures: [String] = []
         var itemCount = 0
         var pending = [root.path]

@@ -28,7 +28,9 @@ import Foundation
 /// returns; when one is, that thread delivers this call's event in turn and the call returns at once. A
 /// sink, hook or diagnostic handler may call the tracker (that call's event follows the current one) or
 /// wait on a queue that does: nothing waits for a lock a callback holds. The main thread is used only to
-/// read UIKit (scans and the context).
+/// read UIKit (scans and the context). A call made right after the tracker's creation, before its files are
+/// read (off the main thread, about a millisecond), waits for them, then delivers the launch's events
+/// before its own.
 @available(iOSApplicationExtension, unavailable)
 @available(tvOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
@@ -37,7 +39,15 @@ extension Tracker {
     // MARK: - Public
 
     /// Who events are recorded for now: the persisted anonymous id and the user id once identified.
-    public nonisolated var identity: TrackingIdentity { identityStore.identity }
+    ///
+    /// The tracker reads its files off the main thread after it is created; read before they are loaded
+    /// (right after `init`), this waits for them, typically about a millisecond. Avoid it on the launch path.
+    public nonisolated var identity: TrackingIdentity {
+        // The files are read off the main thread at launch; the first read of the identity right after it
+        // waits for them (about a millisecond), so that it reports the stored identity and its diagnostics.
+        mailbox.waitUntilLoaded()
+        return identityStore.identity
+    }
 
     /// The device and app context stamped on events now.
     public nonisolated var context: TrackingContext { contextProvider.current }
@@ -209,6 +219,26 @@ extension Tracker {
             event = next
         }
         return sanitizer.sanitize(event, report: report)
+    }
+
+    /// Records the ``TrackingEventKind/track`` event `decide` names, if any, with the time of this call, then
+    /// runs what `decide` returns with it: `decide` runs when the call is delivered, off the main thread at
+    /// launch (the lifecycle's install or update, read from the version file).
+    nonisolated func track(
+        deciding decide: @escaping @Sendable () -> (event: (TrackingEventName, TrackingProperties)?, afterwards: () -> Void)
+    ) {
+        mailbox.submit(readingClock: configuration.clock) { date in
+            { [self] in
+                let decided = decide()
+                if let (name, properties) = decided.event {
+                    _ = deliverNow(TrackingEvent(
+                        timestamp: date, kind: .track, screen: nil, visibleRatio: 0,
+                        eventName: name, eventProperties: properties
+                    ))
+                }
+                decided.afterwards()
+            }
+        }
     }
 
     // MARK: - Private

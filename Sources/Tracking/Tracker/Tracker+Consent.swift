@@ -34,14 +34,19 @@ extension Tracker {
     /// Trackers of the process on one storage directory (however the path is spelled) share it and the
     /// identity: setting it on one sets it on every other.
     ///
-    /// Main actor: set it from the consent dialog's handler.
+    /// Main actor: set it from the consent dialog's handler. The tracker reads the persisted choice off the
+    /// main thread after it is created; right after `init`, reading or setting this waits for that read.
     ///
     /// ```swift
     /// tracker.consent = .pending          // before the consent dialog
     /// tracker.consent = accepted ? .granted : .denied
     /// ```
     public var consent: DeliveryConsent {
-        get { consentSwitch.value }
+        get {
+            // Read off the main thread after `init`; right after it, this waits for that read.
+            mailbox.waitUntilLoaded()
+            return consentSwitch.value
+        }
         set {
             apply(newValue, saving: true)
             // One state per storage directory: the other trackers on it follow.
@@ -58,6 +63,8 @@ extension Tracker {
     /// what was recorded while consent was pending.
     /// - Parameter saving: Whether to persist it (not when another tracker on the directory did).
     private func apply(_ consent: DeliveryConsent, saving: Bool) {
+        // After the load's own read of the persisted choice, which would otherwise override this one.
+        mailbox.waitUntilLoaded()
         if consent != .granted {
             consentGate.restrict(to: consent)
         }

@@ -281,22 +281,22 @@ public final class Tracker {
         contextProvider = ContextProvider(notificationCenter: notificationCenter, gather: gatherContext)
         self.runLoop = runLoop
         self.notificationCenter = notificationCenter
-        consentSwitch = TrackerConsent(
+        // Nothing here reads a file (ACCEPTANCE 55): the consent, the shared storage state (the directory's real
+        // path), the identity, the session and the previous launch's version are read by the load below.
+        let consentSwitch = TrackerConsent(
             directory: configuration.storageDirectory, sinks: sinks, defaultConsent: configuration.defaultConsent, report: handler
         )
-        consentGate = TrackerConsentGate(consent: consentSwitch.value, sinks: sinks)
-        let persists = consentSwitch.value != .denied
-        let shared = SharedStorageState.state(for: configuration.storageDirectory) {
-            IdentityStore(directory: configuration.storageDirectory, persists: persists, report: handler)
+        self.consentSwitch = consentSwitch
+        let consentGate = TrackerConsentGate(consent: .granted, sinks: sinks)
+        self.consentGate = consentGate
+        let storage = SharedStorageSlot(directory: configuration.storageDirectory) {
+            IdentityStore(directory: configuration.storageDirectory, report: handler)
         }
-        sharedStorage = shared
-        identityStore = shared.identityStore
-        identityStore.persists = persists
+        storageSlot = storage
         let sessionStore = SessionStore(
             directory: configuration.storageDirectory, timeout: configuration.sessionTimeout,
             launchedInBackground: UIApplication.shared.applicationState == .background,
-            persists: consentSwitch.value != .denied, now: { [clock = configuration.clock] in clock.now().date },
-            report: configuration.diagnosticHandler
+            now: { [clock = configuration.clock] in clock.now().date }, report: configuration.diagnosticHandler
         )
         self.sessionStore = sessionStore
         sessionObserver = SessionLifecycleObserver(
@@ -308,19 +308,44 @@ public final class Tracker {
                 store: AppVersionStore(directory: configuration.storageDirectory, report: handler)
             )
             : nil
+        // The tracker's files are read on the delivery queue, not here (ACCEPTANCE 55): what is recorded
+        // meanwhile waits in the mailbox, in order, and is stamped with what they hold. The version file before
+        // the identity: an identity file created first would make a first launch look like an update.
+        let deliveries = sinks.compactMap { $0 as? DeliverySink }
+        mailbox.deferDelivery { [consentSwitch, consentGate, storage, sessionStore, lifecycle] eventsWait in
+            // The shared state first: from then on, a consent set on another tracker on the directory is
+            // handed to this one (after this load), and one set before is in the file read next.
+            let identityStore = storage.state.identityStore
+            // The delivery sinks' queues and consents, which the tracker's consent is restricted by.
+            for delivery in deliveries {
+                delivery.open()
+            }
+            let consent = consentSwitch.load()
+            if consent != .granted {
+                consentGate.restrict(to: consent)
+            }
+            lifecycle?.readPreviousLaunch()
+            identityStore.persists = consent != .denied
+            identityStore.preload(resolving: eventsWait)
+            sessionStore.persists = consent != .denied
+            sessionStore.prefetch()
+        }
         // Lifecycle events begin at creation, as Segment's do at setup, not at `start()`: `start()` is about
         // scanning, and an app that only uses the tracker as its analytics client wants them too.
-        lifecycle?.begin { [weak self] name, properties in
-            self?.track(name, properties: properties)
-        }
-        for delivery in sinks.compactMap({ $0 as? DeliverySink }) {
+        lifecycle?.begin(
+            recording: { [weak self] name, properties in self?.track(name, properties: properties) },
+            deciding: { [weak self] decide in self?.track(deciding: decide) }
+        )
+        for delivery in deliveries {
             delivery.backgroundTrackers.add()
             delivery.feedingMailboxes.add(mailbox)
         }
-        shared.add(self)
+        storage.register(self)
         backgroundObserver = BackgroundMoveObserver(notificationCenter: notificationCenter) { [weak self] in
             self?.applicationDidEnterBackground()
         }
+        // The load starts now, behind everything `init` queued (see `TrackerMailbox`).
+        mailbox.startLoading()
     }
 
     /// Records one scan's result and delivers its events: the part of a scan after the scanner, shared by
@@ -383,9 +408,11 @@ public final class Tracker {
 
     /// Who events are recorded for, persisted in ``TrackingConfiguration/storageDirectory`` unless consent
     /// is denied; shared by every tracker of the process on that directory.
-    nonisolated let identityStore: IdentityStore
+    nonisolated var identityStore: IdentityStore { storageSlot.state.identityStore }
     /// The identity and consent shared with the other trackers on the storage directory.
-    nonisolated let sharedStorage: SharedStorageState
+    nonisolated var sharedStorage: SharedStorageState { storageSlot.state }
+    /// Finds ``sharedStorage`` in the load, off the main thread.
+    nonisolated let storageSlot: SharedStorageSlot
     /// The session stamped on every event, persisted like the identity.
     nonisolated let sessionStore: SessionStore
     /// Tells ``sessionStore`` when the app goes to the background and returns.
@@ -394,7 +421,7 @@ public final class Tracker {
     /// `init`, after the lifecycle events of the launch.
     private(set) var backgroundObserver: BackgroundMoveObserver?
     /// The person's choice (see ``consent``), persisted and followed by the delivery sinks.
-    let consentSwitch: TrackerConsent
+    nonisolated let consentSwitch: TrackerConsent
     /// The sinks the person's choice lets events reach, read as events are delivered.
     nonisolated let consentGate: TrackerConsentGate
     /// The device and app context stamped on every event.

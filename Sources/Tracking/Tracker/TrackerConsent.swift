@@ -3,16 +3,18 @@ import Foundation
 /// The tracker's consent switch: the person's choice, persisted in the app's Sightline directory, and the
 /// ``DeliverySink``s that follow it (the sinks it lets events reach are the ``TrackerConsentGate``'s).
 ///
-/// At creation the persisted choice wins; without one, the most restrictive of
-/// ``TrackingConfiguration/defaultConsent`` and the consents of the delivery sinks (their own persisted value
-/// or ``DeliveryConfiguration/defaultConsent``). A choice that
-/// cannot be read counts as pending.
-@MainActor
-final class TrackerConsent {
+/// At the load (``load()``, which the tracker runs off the main thread after its creation) the persisted
+/// choice wins; without one, the most restrictive of ``TrackingConfiguration/defaultConsent`` and the
+/// consents of the delivery sinks (their own persisted value or ``DeliveryConfiguration/defaultConsent``). A
+/// choice that cannot be read counts as pending. Creating it reads no file.
+final class TrackerConsent: @unchecked Sendable {
     // MARK: - Internal
 
-    /// The choice now.
-    private(set) var value: DeliveryConsent
+    /// The choice now (``TrackingConfiguration/defaultConsent`` until ``load()``).
+    var value: DeliveryConsent {
+        lock.withLock { current }
+    }
+
     /// - Parameters:
     ///   - directory: Where the choice is persisted (the Sightline storage root).
     ///   - sinks: The tracker's sinks.
@@ -24,30 +26,40 @@ final class TrackerConsent {
     ) {
         file = ConsentFile(directory: directory)
         self.report = report
+        self.defaultConsent = defaultConsent
+        current = defaultConsent
         deliveries = sinks.compactMap { $0 as? DeliverySink }
         sharesFileWithDelivery = deliveries.contains {
             $0.configuration.consentDirectory.standardizedFileURL == directory.standardizedFileURL
         }
+    }
+
+    /// Reads the persisted choice (see the type's description) and hands it to every delivery sink.
+    /// - Returns: The choice.
+    func load() -> DeliveryConsent {
+        let loaded: DeliveryConsent
         switch file.load() {
         case .saved(let saved):
-            value = saved
+            loaded = saved
         case .unreadable(let reason):
-            value = .pending
+            loaded = .pending
             // A delivery sink on the same file has just read it and reported the same condition.
             if !sharesFileWithDelivery {
                 report(ConsentFile.unreadableDiagnostic(reason))
             }
         case .missing:
-            value = deliveries.map(\.consent).reduce(defaultConsent) { $0.restricted(by: $1) }
+            loaded = deliveries.map(\.consent).reduce(defaultConsent) { $0.restricted(by: $1) }
         }
-        for delivery in deliveries where delivery.consent != value {
-            delivery.consent = value
+        lock.withLock { current = loaded }
+        for delivery in deliveries where delivery.consent != loaded {
+            delivery.consent = loaded
         }
+        return loaded
     }
 
     /// Records `consent`: persists it and hands it to every delivery sink.
     func set(_ consent: DeliveryConsent) {
-        value = consent
+        lock.withLock { current = consent }
         if !sharesFileWithDelivery {
             do {
                 try file.save(consent)
@@ -66,7 +78,7 @@ final class TrackerConsent {
     /// Takes `consent`, set and saved by another tracker on the same storage directory, and hands it to
     /// every delivery sink.
     func adopt(_ consent: DeliveryConsent) {
-        value = consent
+        lock.withLock { current = consent }
         for delivery in deliveries where delivery.consent != consent {
             delivery.consent = consent
         }
@@ -79,4 +91,7 @@ final class TrackerConsent {
     /// A delivery sink persists the choice in the same file: saving it once is enough.
     private let sharesFileWithDelivery: Bool
     private let report: @Sendable (TrackingDiagnostic) -> Void
+    private let defaultConsent: DeliveryConsent
+    private let lock = NSLock()
+    private var current: DeliveryConsent
 }

@@ -31,6 +31,15 @@ import Foundation
 /// **Bounded backlog**: a call off the main thread that finds ``backlogLimit`` tickets waiting is held until
 /// fewer wait, as long as delivery makes progress (a deliverer stuck in a callback for more than a second
 /// releases it: holding it then could deadlock). The main thread is never held.
+///
+/// **Launch** (ACCEPTANCE 55): ``deferDelivery(until:)`` holds every ticket from the tracker's `init` on, and
+/// ``startLoading()`` (at the end of `init`) runs the load (the tracker's files) on the delivery queue, off the
+/// main thread. What `init` submits (the launch's lifecycle events) is queued in order and delivered once the
+/// load is done, stamped with what it loaded, by the first of: the main thread's next turn of its run loop (a
+/// main-queue block the load posts), or the next call, which waits for the load (at most ``loadTimeout``
+/// seconds, then it is queued behind) and then delivers what is queued, its own ticket
+/// included, before it returns, as always. So an app that records on the main thread sees every event it
+/// records there delivered there, as ``TrackingSink`` documents, and `init` never waits.
 final class TrackerMailbox: @unchecked Sendable {
     // MARK: - Internal
 
@@ -41,6 +50,69 @@ final class TrackerMailbox: @unchecked Sendable {
 
     /// How long a held call waits without any ticket delivered before it stops waiting (tests lengthen it).
     var stallTimeout: TimeInterval = 1
+
+    /// How long a call waits for the launch's load (``deferDelivery(until:)``) before it is queued behind it
+    /// instead.
+    let loadTimeout = TrackerMailbox.defaultLoadTimeout
+
+    /// ``loadTimeout`` for mailboxes made from now on: tests lengthen it, on the main thread, where
+    /// trackers (and their mailboxes) are made.
+    nonisolated(unsafe) static var defaultLoadTimeout: TimeInterval = 10
+
+    /// Holds every ticket submitted from now on until the load ``startLoading()`` runs is done. Called before
+    /// any ticket is submitted (the tracker's `init`).
+    /// - Parameter load: Runs on the delivery queue; its argument says whether tickets wait for it.
+    func deferDelivery(until load: @escaping @Sendable (_ ticketsWait: Bool) -> Void) {
+        state.lock()
+        precondition(!isDelivering, "deferDelivery(until:) is called before any delivery")
+        isDelivering = true
+        isLoading = true
+        awaitsLaunchDeliverer = true
+        deliverer = nil
+        pendingLoad = load
+        state.unlock()
+    }
+
+    /// Runs the load ``deferDelivery(until:)`` set on the delivery queue, after every ticket of the tracker's
+    /// `init` is queued; once it is done, the main thread's next run-loop turn delivers what is queued, unless
+    /// a call did first (see the type's description).
+    func startLoading() {
+        state.lock()
+        let load = pendingLoad
+        pendingLoad = nil
+        loadStarted = true
+        state.unlock()
+        guard let load else { return }
+        // At the main thread's priority: its first call may wait for the load.
+        deliveryQueue.async(qos: .userInitiated, flags: .enforceQoS) { [self] in
+            state.lock()
+            let ticketsWait = waiting > 0
+            loader = pthread_self()
+            state.unlock()
+            load(ticketsWait)
+            state.lock()
+            loader = nil
+            isLoading = false
+            state.broadcast()
+            state.unlock()
+            DispatchQueue.main.async { [self] in
+                state.lock()
+                guard takeLaunchTurn(pthread_self()) else {
+                    return state.unlock()
+                }
+                state.unlock()
+                drain(isMain: true, limit: Self.handOffAfter)
+            }
+        }
+    }
+
+    /// Returns once the launch's load is done (see ``loadTimeout``): for the tracker's synchronous getters
+    /// (``Tracker/identity``).
+    func waitUntilLoaded() {
+        state.lock()
+        defer { state.unlock() }
+        if loadStarted { waitForLoad() }
+    }
 
     /// Calls held now because the backlog is full (for tests).
     var heldCount: Int {
@@ -93,6 +165,15 @@ final class TrackerMailbox: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout)
         state.lock()
         defer { state.unlock() }
+        if awaitsLaunchDeliverer, loadStarted, Thread.isMainThread {
+            // The launch's tickets may wait for this very thread's run loop: deliver them here.
+            waitForLoad()
+            if takeLaunchTurn(pthread_self()) {
+                state.unlock()
+                drain(isMain: true, limit: Self.handOffAfter)
+                state.lock()
+            }
+        }
         while isDelivering || !queue.isEmpty {
             guard state.wait(until: deadline) else { return false }
         }
@@ -117,8 +198,19 @@ final class TrackerMailbox: @unchecked Sendable {
     private var ticketsDelivered = 0
     private var isDelivering = false
     private var held = 0
+    /// Whether the launch's load is not done yet.
+    private var isLoading = false
+    /// Whether ``startLoading()`` started the load: from then on, calls wait for it.
+    private var loadStarted = false
+    /// Whether what was queued since ``deferDelivery(until:)`` waits for a deliverer (``takeLaunchTurn(_:)``).
+    private var awaitsLaunchDeliverer = false
+    /// The launch's load, until ``startLoading()`` starts it.
+    private var pendingLoad: (@Sendable (Bool) -> Void)?
     /// The deliverer's thread, while one is delivering (`nil` while the queue's turn is pending).
     private var deliverer: pthread_t?
+    /// The thread running the launch's load, while it runs: a callback of the load (a diagnostic handler)
+    /// that calls the tracker must not wait for it.
+    private var loader: pthread_t?
     /// The last ticket the deliverer delivers before it may hand off.
     private var ownLast: UInt64 = 0
 
@@ -133,13 +225,16 @@ final class TrackerMailbox: @unchecked Sendable {
         let thread = pthread_self()
         let isMain = Thread.isMainThread
         state.lock()
+        if awaitsLaunchDeliverer, loadStarted {
+            waitForLoad()
+        }
         if !isMain, !isDeliverer(thread) {
             holdWhileFull()
         }
         let number = nextNumber
         nextNumber &+= 1
         queue.append(Ticket(number: number, work: make()))
-        if isDelivering {
+        if isDelivering, !takeLaunchTurn(thread) {
             if isDeliverer(thread) { ownLast = max(ownLast, number) }
             state.unlock()
             return false
@@ -150,6 +245,24 @@ final class TrackerMailbox: @unchecked Sendable {
         state.unlock()
         drain(isMain: isMain, limit: Self.handOffAfter)
         return true
+    }
+
+    /// Makes `thread` the deliverer of what was queued during the launch's load, if it is done and nobody
+    /// took them yet; with the lock held. The caller then drains.
+    private func takeLaunchTurn(_ thread: pthread_t) -> Bool {
+        guard awaitsLaunchDeliverer, !isLoading else { return false }
+        awaitsLaunchDeliverer = false
+        deliverer = thread
+        ownLast = nextNumber &- 1
+        return true
+    }
+
+    /// Waits, with the lock held, while the launch's load is not done, at most ``loadTimeout`` seconds;
+    /// returns at once on the loader's own thread.
+    private func waitForLoad() {
+        if let loader, pthread_equal(loader, pthread_self()) != 0 { return }
+        let deadline = Date(timeIntervalSinceNow: loadTimeout)
+        while isLoading, state.wait(until: deadline) {}
     }
 
     /// Waits, with the lock held, while the backlog is full and delivery progresses.

@@ -84,6 +84,7 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
         try FileManager.default.createDirectory(at: consent.consentDirectory, withIntermediateDirectories: true)
         try Data(PersonalDataProbe.value.utf8).write(to: consent.consentDirectory.appendingPathComponent("consent"))
         let consentSink = DeliverySink(configuration: consent, notificationCenter: NotificationCenter())
+        XCTAssertEqual(consentSink.consent, .pending)
         probe.expect([.consentStorageFailed], from: "an unreadable saved consent")
         // A non-empty directory where the consent's temporary file goes: saving fails.
         try FileManager.default.createDirectory(
@@ -99,7 +100,7 @@ final class DiagnosticPrivacyTests: HeadlessTestCase {
         try FileManager.default.createDirectory(at: corrupt.queueDirectory, withIntermediateDirectories: true)
         try Data(PersonalDataProbe.long(PersonalDataProbe.value).utf8)
             .write(to: corrupt.queueDirectory.appendingPathComponent(SegmentNaming.name(1, .seg)))
-        _ = DeliverySink(configuration: corrupt, notificationCenter: NotificationCenter())
+        _ = DeliverySink(configuration: corrupt, notificationCenter: NotificationCenter()).statistics
         probe.expect([.storeQuarantined], from: "a segment file that is not a segment")
 
         let sink = DeliverySink(configuration: probe.deliveryConfiguration("upload", collector: collector),

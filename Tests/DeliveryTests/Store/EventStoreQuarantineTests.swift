@@ -66,6 +66,7 @@ final class EventStoreQuarantineTests: XCTestCase {
         try plantEmptySegments(1, in: pending)
 
         let sink = DeliverySink(configuration: configuration)
+        XCTAssertEqual(sink.statistics.queued, 0, "opened: the empty segments are quarantined")
         XCTAssertEqual(quarantined(queue).count, 2)
         XCTAssertEqual(quarantined(pending).count, 1)
         sink.consent = .denied

@@ -122,7 +122,7 @@ final class EventStoreUntrustedFileTests: XCTestCase {
         try makeFIFO(fifo)
         defer { releaseReader(of: fifo) }
 
-        XCTAssertNotNil(openSinkInBackground(configuration), "DeliverySink.init blocked on a FIFO")
+        XCTAssertNotNil(openSinkInBackground(configuration), "opening the DeliverySink blocked on a FIFO")
         XCTAssertEqual(fixture.log.codes, [.storeQuarantined])
         XCTAssertTrue(fixture.log.all.first?.message.contains("not a regular file") == true, "\(fixture.log.all)")
     }
@@ -135,7 +135,7 @@ final class EventStoreUntrustedFileTests: XCTestCase {
         defer { releaseReader(of: fifo) }
 
         let sink = openSinkInBackground(configuration)
-        XCTAssertNotNil(sink, "DeliverySink.init blocked on a FIFO")
+        XCTAssertNotNil(sink, "opening the DeliverySink blocked on a FIFO")
         XCTAssertEqual(sink?.consent, .pending)
         XCTAssertEqual(fixture.log.codes, [.consentStorageFailed])
     }
@@ -162,6 +162,8 @@ final class EventStoreUntrustedFileTests: XCTestCase {
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let sink = DeliverySink(configuration: configuration)
+            // Creating the sink touches no file: opening is what could block.
+            sink.open()
             opened.set(sink)
             done.signal()
         }

@@ -43,7 +43,7 @@ final class StorageProtectionTests: XCTestCase {
 
         var configuration = fixture.sinkConfiguration(writeKey: "tree_key", storageDirectory: delivery)
         configuration.consentDirectory = sightline
-        _ = DeliverySink(configuration: configuration)
+        _ = DeliverySink(configuration: configuration).statistics
         let handler = fixture.log.handler
         MainActor.assumeIsolated {
             _ = IdentityStore(directory: sightline, report: handler).identity

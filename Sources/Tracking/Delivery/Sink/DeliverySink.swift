@@ -26,6 +26,12 @@ import Foundation
 ///
 /// `Tracker(writeKey: "YOUR_WRITE_KEY")` creates one with the defaults, reachable as ``Tracker/delivery``.
 ///
+/// **Opening**: creating the sink touches no file, so it costs the launching thread nothing. Its files (the
+/// queue's recovery, the persisted consent, the storage's protection) are opened at its first use (storing
+/// an event, reading or setting ``consent``, a flush, ``statistics``), or earlier, off the main thread, by the
+/// ``Tracker`` that holds it as it loads its own files. Nothing leaves the device before the persisted
+/// consent has been read.
+///
 /// **Backgrounding**: when the app moves to the background, the sink makes its files reach the storage
 /// device and starts an upload inside a background task. A ``Tracker`` holding the sink starts that upload
 /// itself, right after the backgrounding's own events (`Screen Ended`, `Application Backgrounded`), so they
@@ -39,11 +45,14 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// The configuration the sink was created with.
     public let configuration: DeliveryConfiguration
 
-    /// Opens the write key's queue and pending area, recovering what an earlier process left, reads the
-    /// app's persisted consent (merging in per-write-key files of earlier versions), and starts the uploader and its triggers (a count, an interval, backgrounding).
+    /// Creates the sink for the write key's queue, touching no file: creating it is cheap on any thread.
     ///
-    /// Recovery reads and checks every queued record (about 1 ms per 1,000 queued events in a release build),
-    /// so create the sink once, early, like the tracker.
+    /// Its files are opened at its first use, or by the ``Tracker`` that holds it, off the main thread, as
+    /// the tracker loads its own: the write key's queue and pending area are recovered from what an earlier
+    /// process left, the app's persisted consent is read (merging in per-write-key files of earlier
+    /// versions), and the uploader's triggers (a count, an interval, backgrounding) start. Recovery reads and
+    /// checks every queued record (about 1 ms per 1,000 queued events in a release build), so create the
+    /// sink once, early, like the tracker; the first event stored on a sink that is not open yet waits for it.
     /// - Parameters:
     ///   - configuration: The write key, endpoint, triggers, consent default, directory and caps.
     ///   - notificationCenter: Where `UIApplication.didEnterBackgroundNotification` is observed. Default
@@ -63,59 +72,41 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             guard diagnostic.code == .storeUnavailable else { return diagnostics.report(diagnostic) }
             unavailable.report(diagnostic, key: diagnostic.message)
         }
-        store = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: report)
-        pendingStore = EventStore(
+        // Created unopened: `open()` recovers them.
+        queueStore = EventStore(directory: directory, limits: limits, clock: configuration.clock, report: report, opensNow: false)
+        pendingAreaStore = EventStore(
             directory: directory.appendingPathComponent("pending", isDirectory: true), limits: limits,
-            clock: configuration.clock, report: report
+            clock: configuration.clock, report: report, opensNow: false
         )
         consentFile = ConsentFile(directory: configuration.consentDirectory)
-        StorageProtection.apply(to: [configuration.consentDirectory, configuration.storageDirectory], report: diagnostics.report)
-        let consent: ConsentState
-        switch consentFile.loadMigrating(legacyUnder: configuration.storageDirectory, report: diagnostics.report) {
-        case .missing:
-            consent = ConsentState(configuration.defaultConsent)
-        case .saved(let saved):
-            consent = ConsentState(saved)
-        case .unreadable(let reason):
-            // Never fail open: without a readable decision nothing leaves the device until the app sets one.
-            consent = ConsentState(.pending)
-            diagnostics.report(ConsentFile.unreadableDiagnostic(reason))
-        }
+        // Replaced by the persisted consent in `open()`, which every entry point calls first; pending until
+        // then, so that nothing could leave even if one did not.
+        let consent = ConsentState(.pending)
         consentState = consent
-        uploader = DeliveryUploader(
-            configuration: configuration, store: store, counters: counters, consent: consent
+        queueUploader = DeliveryUploader(
+            configuration: configuration, store: queueStore, counters: counters, consent: consent
         )
-        let (store, pendingStore, uploader, trackers) = (store, pendingStore, uploader, backgroundTrackers)
         backgroundObservation = notificationCenter.addObserver(
             forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
-        ) { notification in
+        ) { [weak self, trackers = backgroundTrackers] notification in
             // A tracker that holds this sink asks for the upload itself, after recording the backgrounding's
             // own events (see `uploadAtBackgrounding(application:)`): an upload started here, by an observer
             // registered before the tracker's, would leave those events behind.
-            guard trackers.count == 0 else { return }
+            guard trackers.count == 0, let self else { return }
             // UIKit posts it on the main thread, with the application as its object.
+            open()
             Self.uploadAtBackgrounding(
-                application: notification.object as? UIApplication, store: store, pendingStore: pendingStore,
-                uploader: uploader, consent: consent
+                application: notification.object as? UIApplication, store: queueStore, pendingStore: pendingAreaStore,
+                uploader: queueUploader, consent: consentState
             )
-        }
-        let queued = store.recoveredUnacknowledgedEventCount
-        let pending = pendingStore.recoveredUnacknowledgedEventCount
-        counters.update {
-            $0.queued = queued
-            $0.pending = pending
-        }
-        diagnostics.deferring {
-            let applied = consent.withLock { apply($0) }
-            applied.afterUnlocking()
         }
     }
 
     deinit {
-        notificationCenter.removeObserver(backgroundObservation)
+        if let backgroundObservation { notificationCenter.removeObserver(backgroundObservation) }
         // An upload still in flight writes nothing once the sink is gone (see `EventStore.close()`).
-        store.close()
-        pendingStore.close()
+        queueStore.close()
+        pendingAreaStore.close()
     }
 
     /// Appends the event to the upload queue on disk (or to the pending area while consent is pending);
@@ -130,6 +121,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// - Throws: The system error when the event could not be written (a full disk, an unwritable
     ///   directory); nothing stored before is affected.
     public nonisolated func receive(_ event: TrackingEvent) throws {
+        open()
         guard admission.admits(event, report: diagnostics.report) else {
             counters.update { $0.dropped += 1 }
             return
@@ -139,8 +131,8 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         let consent = try diagnostics.deferring {
             try consentState.withLock { consent in
                 switch consent {
-                case .granted: try store.append(event)
-                case .pending: try pendingStore.append(event)
+                case .granted: try queueStore.append(event)
+                case .pending: try pendingAreaStore.append(event)
                 case .denied: break
                 }
                 return consent
@@ -159,7 +151,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
             }
         }
         if consent == .granted {
-            uploader?.didStore()
+            queueUploader?.didStore()
         }
     }
 
@@ -183,8 +175,12 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// that cannot be saved normally overwrites the old file in place or leaves it empty, so a relaunch
     /// reads denied or pending.
     public var consent: DeliveryConsent {
-        get { consentState.current }
+        get {
+            open()
+            return consentState.current
+        }
         set {
+            open()
             let joined = diagnostics.deferring { () -> Bool in
                 // Setters run one at a time, so the file ends with the value set last; the consent lock,
                 // which every `receive` takes, is held only to flip the state and detach the stores' lists.
@@ -209,7 +205,7 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
                 return applied.joined
             }
             if joined {
-                uploader?.flush()
+                queueUploader?.flush()
             }
         }
     }
@@ -224,8 +220,9 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// it. Does nothing unless consent is granted.
     public nonisolated func flush() {
         feedingMailboxes.afterQueuedCalls { [self] in
+            open()
             guard consentState.current == .granted else { return }
-            uploader?.flush()
+            queueUploader?.flush()
         }
     }
 
@@ -235,10 +232,11 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// it. Batches may still combine several sealed files; every message carries its own `anonymousId`
     /// and `userId`.
     public nonisolated func reset() {
+        open()
         diagnostics.deferring {
             consentState.withLock { _ in
-                store.sealOpenSegment()
-                pendingStore.sealOpenSegment()
+                queueStore.sealOpenSegment()
+                pendingAreaStore.sealOpenSegment()
             }
         }
         flush()
@@ -251,15 +249,17 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// - Returns: The events delivered, kept and rejected, and the requests made.
     public func flushAndWait() async -> DeliveryFlushSummary {
         await feedingMailboxes.queuedCallsDelivered()
-        guard consentState.current == .granted, let uploader else {
-            return DeliveryFlushSummary(kept: store.countUnacknowledgedEvents())
+        open()
+        guard consentState.current == .granted, let uploader = queueUploader else {
+            return DeliveryFlushSummary(kept: queueStore.countUnacknowledgedEvents())
         }
         return await uploader.flushAndWait()
     }
 
     /// What the sink stored, delivered and dropped since it was created, and what it holds now.
     public var statistics: DeliveryStatistics {
-        counters.snapshot
+        open()
+        return counters.snapshot
     }
 
     // MARK: - Internal
@@ -276,9 +276,34 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     /// - Parameter application: The app (`UIApplication.shared`); `nil` uploads without a background task.
     @MainActor
     func uploadAtBackgrounding(application: UIApplication?) {
+        open()
         Self.uploadAtBackgrounding(
-            application: application, store: store, pendingStore: pendingStore, uploader: uploader, consent: consentState
+            application: application, store: queueStore, pendingStore: pendingAreaStore, uploader: queueUploader,
+            consent: consentState
         )
+    }
+
+    /// Opens the sink's files, once: recovers the queue, then the pending area, makes the storage private,
+    /// reads the persisted consent (migrating the files of earlier versions), counts what was recovered,
+    /// moves the stores to what that consent requires, and starts the uploader's own triggers. Every entry
+    /// point that needs them calls it first; a ``Tracker`` holding the sink calls it off the main thread
+    /// as it loads its own files.
+    ///
+    /// Thread-safe and idempotent: a call made while another thread opens waits for it, and once open a
+    /// call costs one lock. Diagnostics found while opening reach the handler after the opening lock is
+    /// released, so a handler that calls back into the sink finds it open.
+    func open() {
+        openingLock.lock()
+        let isOpen = isOpen
+        openingLock.unlock()
+        guard !isOpen else { return }
+        diagnostics.deferring {
+            openingLock.lock()
+            defer { openingLock.unlock() }
+            guard !self.isOpen else { return }
+            openFiles()
+            self.isOpen = true
+        }
     }
 
     /// What became of the last upload request, or `nil` before the first (for the debug overlay).
@@ -286,19 +311,40 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         counters.lastUpload
     }
 
-    /// The upload queue on disk.
-    let store: EventStore
-    /// Events stored while consent is pending.
-    let pendingStore: EventStore
-    /// Sends the queue; `nil` when the endpoint is invalid.
-    let uploader: DeliveryUploader?
+    /// The upload queue on disk, opened.
+    var store: EventStore {
+        open()
+        return queueStore
+    }
+
+    /// Events stored while consent is pending, opened.
+    var pendingStore: EventStore {
+        open()
+        return pendingAreaStore
+    }
+
+    /// Sends the queue, its triggers started; `nil` when the endpoint is invalid.
+    var uploader: DeliveryUploader? {
+        open()
+        return queueUploader
+    }
 
     // MARK: - Private
 
     private let notificationCenter: NotificationCenter
     /// The checks before an event is stored, with the destination's limits, built once.
     private let admission: EventAdmission
-    private let backgroundObservation: any NSObjectProtocol
+    /// Set once, at the end of `init`.
+    private var backgroundObservation: (any NSObjectProtocol)?
+    /// The upload queue, before or after `open()` (the sink's own code, that opens it first).
+    private let queueStore: EventStore
+    /// The pending area, before or after `open()`.
+    private let pendingAreaStore: EventStore
+    /// The uploader, before or after `open()`.
+    private let queueUploader: DeliveryUploader?
+    /// Guards `isOpen`; held while opening, so that concurrent callers wait for the one opening.
+    private let openingLock = NSLock()
+    private var isOpen = false
     private let consentFile: ConsentFile
     private let consentState: ConsentState
     private let counters = DeliveryCounters()
@@ -306,6 +352,37 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
     private let diagnostics: DeferredDiagnostics
     /// Serializes consent changes (their file work runs outside the consent lock).
     private let consentChangeLock = NSLock()
+
+    /// The file work of `open()`, in the order the sink has always done it; with the opening lock held and
+    /// diagnostics deferred.
+    private func openFiles() {
+        queueStore.open()
+        pendingAreaStore.open()
+        StorageProtection.apply(to: [configuration.consentDirectory, configuration.storageDirectory], report: diagnostics.report)
+        let persisted: DeliveryConsent
+        switch consentFile.loadMigrating(legacyUnder: configuration.storageDirectory, report: diagnostics.report) {
+        case .missing:
+            persisted = configuration.defaultConsent
+        case .saved(let saved):
+            persisted = saved
+        case .unreadable(let reason):
+            // Never fail open: without a readable decision nothing leaves the device until the app sets one.
+            persisted = .pending
+            diagnostics.report(ConsentFile.unreadableDiagnostic(reason))
+        }
+        let queued = queueStore.recoveredUnacknowledgedEventCount
+        let pending = pendingAreaStore.recoveredUnacknowledgedEventCount
+        counters.update {
+            $0.queued = queued
+            $0.pending = pending
+        }
+        let applied = consentState.withLock { consent in
+            consent = persisted
+            return apply(persisted)
+        }
+        applied.afterUnlocking()
+        queueUploader?.storeDidOpen()
+    }
 
     private static func uploadAtBackgrounding(
         application: UIApplication?, store: EventStore, pendingStore: EventStore, uploader: DeliveryUploader?,
@@ -341,30 +418,30 @@ public final class DeliverySink: TrackingSink, @unchecked Sendable {
         switch consent {
         case .pending:
             // Later pending segments join the queue after everything stored before, oldest first.
-            store.sealOpenSegment()
+            queueStore.sealOpenSegment()
             return (false, {})
         case .granted:
-            pendingStore.sealOpenSegment()
-            guard !pendingStore.sealedSegments.isEmpty else { return (false, {}) }
-            pendingStore.moveSealedSegments(to: store, synchronize: false)
+            pendingAreaStore.sealOpenSegment()
+            guard !pendingAreaStore.sealedSegments.isEmpty else { return (false, {}) }
+            pendingAreaStore.moveSealedSegments(to: queueStore, synchronize: false)
             counters.update {
                 $0.queued += $0.pending
                 $0.pending = 0
             }
-            let (store, pendingStore) = (store, pendingStore)
+            let (store, pendingStore) = (queueStore, pendingAreaStore)
             return (true, {
                 pendingStore.synchronizeDirectory()
                 store.synchronizeDirectory()
             })
         case .denied:
             // Detached, nothing is read, uploaded or appended any more; the files go right after.
-            let queued = store.detachAll()
-            let pending = pendingStore.detachAll()
+            let queued = queueStore.detachAll()
+            let pending = pendingAreaStore.detachAll()
             counters.update {
                 $0.queued = 0
                 $0.pending = 0
             }
-            let (store, pendingStore) = (store, pendingStore)
+            let (store, pendingStore) = (queueStore, pendingAreaStore)
             return (false, {
                 store.deleteDetached(queued)
                 pendingStore.deleteDetached(pending)

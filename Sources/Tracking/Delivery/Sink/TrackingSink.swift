@@ -4,8 +4,11 @@
 /// event at a time, with no lock of the tracker held, on the thread that recorded the event (the main
 /// thread for scanned events, the caller's thread for ``Tracker/track(_:properties:)-(_,TrackingProperties)``
 /// and the other explicit calls, which may come from any thread), or, when another thread was delivering at
-/// that moment, on that thread or the tracker's delivery queue. A sink may call the tracker back (that
-/// event is delivered after the current one). A sink that needs to do slow work (network, heavy encoding)
+/// that moment, on that thread or the tracker's delivery queue. The events a tracker records as it is
+/// created (`Application Installed`, `Application Opened`) wait for its files, which it reads off the main
+/// thread: they reach the sinks at the main thread's next run-loop turn, or with the next call if one comes
+/// first, on that call's thread. A sink may call the tracker back (that event is delivered after the current
+/// one). A sink that needs to do slow work (network, heavy encoding)
 /// must hand the event off to its own queue and return at once: the caller may be the main thread.
 ///
 /// While ``Tracker/consent`` is ``DeliveryConsent/pending``, only ``DeliverySink``s receive events; the

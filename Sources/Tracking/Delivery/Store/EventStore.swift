@@ -13,7 +13,7 @@ import Foundation
 /// ``moveSealedSegments(to:)`` (a second store, such as a consent-pending area, hands its segments over by
 /// rename) and ``purge()``.
 ///
-/// **Recovery** on init: a torn or corrupt tail is cut off with a diagnostic and everything before it kept;
+/// **Recovery** on opening: a torn or corrupt tail is cut off with a diagnostic and everything before it kept;
 /// a segment that cannot be read is moved to `quarantine/`; a segment left open by a killed process is sealed.
 /// Every file is untrusted: read and opened through ``FileIO`` (no symbolic links, regular files only, sizes
 /// capped before reading), and numbered only within ``SegmentNaming/maximumSequence``.
@@ -27,24 +27,35 @@ final class EventStore: @unchecked Sendable {
     /// The store's directory.
     let directory: URL
 
-    /// Opens (creating if needed) the store in `directory` and recovers what an earlier process left.
+    /// The store in `directory`, opened at once (see ``open()``) unless `opensNow` is `false`: then it
+    /// touches no file until ``open()`` is called, which must come before any other use.
     /// - Parameters:
     ///   - directory: The store's own directory; nothing else should live in it.
     ///   - limits: Sealing thresholds and caps.
     ///   - clock: The source of "now" for segment and event ages.
     ///   - report: Receives diagnostics, on the thread where the problem was found.
+    ///   - opensNow: Whether to open the store now (the default) or leave it to ``open()``.
     init(
         directory: URL,
         limits: EventStoreLimits,
         clock: any TrackingClock,
-        report: @escaping @Sendable (TrackingDiagnostic) -> Void
+        report: @escaping @Sendable (TrackingDiagnostic) -> Void,
+        opensNow: Bool = true
     ) {
         self.directory = directory
         directoryPath = directory.path
         self.limits = limits
         self.clock = clock
         self.report = report
+        if opensNow { open() }
+    }
+
+    /// Opens the store: creates its directory if needed and recovers what an earlier process left. Only
+    /// the first call does anything; thread-safe.
+    func open() {
         lock.lock()
+        guard !isOpened else { return lock.unlock() }
+        isOpened = true
         recover()
         unlockAndReport()
     }
@@ -155,6 +166,8 @@ final class EventStore: @unchecked Sendable {
     /// A write failure was reported and writing has not worked since: one diagnostic per failure streak.
     var isFailing = false
     var synchronizationCount = 0
+    /// Whether ``open()`` has run (or is running, under the lock).
+    var isOpened = false
     /// Set by ``close()``, under `acknowledgementLock`: acknowledgements write nothing any more.
     var isClosed = false
     /// Unacknowledged events of the partly acknowledged segments found on opening, by sequence.

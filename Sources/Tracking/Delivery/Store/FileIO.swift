@@ -85,6 +85,7 @@ enum FileIO {
     /// only, then restores blocking mode for the caller. New files get mode 0600. Returns the descriptor and
     /// the file's size.
     private static func openRegularFile(_ path: String, flags: Int32) throws(Failure) -> (fd: Int32, size: Int) {
+        FileSystemProbe.note("open", path)
         let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         var status = stat()
@@ -109,6 +110,7 @@ enum FileIO {
     /// Creates `path` and any missing parent with mode 0700; an existing directory (or a symbolic link to
     /// one: an app's container may sit behind one) is fine, anything else there is an error.
     static func makeDirectory(_ path: String) throws(Failure) {
+        FileSystemProbe.note("mkdir", path)
         var status = stat()
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw Failure(operation: "mkdir", path: path, code: ENOTDIR) }
@@ -209,6 +211,7 @@ enum FileIO {
 
     /// Renames atomically.
     static func renameItem(_ source: String, to destination: String) throws {
+        FileSystemProbe.note("rename", destination)
         guard rename(source, destination) == 0 else {
             throw Failure(operation: "rename", path: destination, code: errno)
         }
@@ -216,6 +219,7 @@ enum FileIO {
 
     /// Deletes a file; a missing file is not an error.
     static func removeItem(_ path: String) {
+        FileSystemProbe.note("unlink", path)
         _ = unlink(path)
     }
 

@@ -77,7 +77,12 @@ final class DeliveryUploader: @unchecked Sendable {
         flushAt = configuration.validFlushAt
         flushInterval = configuration.validFlushInterval
         lastFlush = configuration.clock.now().date
-        // A queue recovered from disk goes at the interval's end; an empty one arms nothing.
+    }
+
+    /// Starts the triggers that need no call: a queue the store recovered from disk goes at the interval's
+    /// end (an empty one arms nothing). Call once the store is open, before any other trigger; until then
+    /// the uploader reads nothing from the store and starts nothing.
+    func storeDidOpen() {
         if hasQueuedEvents { armIntervalDeadline() }
     }
 

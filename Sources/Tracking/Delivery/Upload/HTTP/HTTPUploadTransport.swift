@@ -8,8 +8,12 @@ import FoundationNetworking
 /// are not followed and response bodies are not read (see ``UploadSessionDelegate``); cancelling the
 /// calling task cancels the request.
 ///
+/// The session is created at the first request, not with the transport: creating one reads files (the
+/// cookie and cache stores' locations, TLS settings, in swift-corelibs-foundation), and a ``DeliverySink``
+/// created on the main thread touches none.
+///
 /// It does not retry or interpret answers; ``UploadResponseClassifier`` and ``WireBatchSender`` do.
-package final class HTTPUploadTransport: Sendable {
+package final class HTTPUploadTransport: @unchecked Sendable {
     // MARK: - Internal
 
     package struct Configuration: Sendable {
@@ -45,25 +49,13 @@ package final class HTTPUploadTransport: Sendable {
         guard let url = configuration.endpoint.url, !configuration.endpoint.refusesCleartext else { return nil }
         self.configuration = configuration
         self.url = url
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.timeoutIntervalForResource = max(configuration.timeout * 4, configuration.timeout)
-        sessionConfiguration.httpMaximumConnectionsPerHost = 1
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpCookieStorage = nil
-        sessionConfiguration.httpShouldSetCookies = false
         let destination = configuration.destination
         delegate = UploadSessionDelegate(readsBody: { destination.readsResponseBody(status: $0) })
-        let queue = OperationQueue()
-        queue.name = "Sightline.upload"
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
         authorization = destination.authorization(writeKey: configuration.writeKey)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        lock.withLock { sessionState.session }?.finishTasksAndInvalidate()
     }
 
     /// The request that would carry `body` (compressed when configured and when compression succeeds).
@@ -94,6 +86,7 @@ package final class HTTPUploadTransport: Sendable {
                       ticket: UploadTicket = UploadTicket(generation: 0)) async -> UploadResponse? {
         // A task without a completion handler: only then does URLSession ask the delegate about redirects
         // and responses on every platform.
+        guard let session = openSession() else { return nil }
         let task = session.dataTask(with: request(for: body))
         configuration.willStart?()
         let key = task.taskIdentifier
@@ -107,15 +100,48 @@ package final class HTTPUploadTransport: Sendable {
         }
     }
 
-    /// Cancels what is in flight and releases the session.
+    /// Cancels what is in flight and releases the session; nothing is sent after this.
     package func invalidate() {
-        session.invalidateAndCancel()
+        lock.withLock {
+            sessionState.isInvalidated = true
+            return sessionState.session
+        }?.invalidateAndCancel()
     }
 
     // MARK: - Private
 
+    /// The session, made at the first request (see the type's description).
+    private struct SessionState {
+        var session: URLSession?
+        var isInvalidated = false
+    }
+
     private let url: URL
     private let delegate: UploadSessionDelegate
-    private let session: URLSession
+    /// Guards `sessionState`, the one mutable part (hence `@unchecked Sendable`).
+    private let lock = NSLock()
+    private var sessionState = SessionState()
     private let authorization: String?
+
+    /// The session, made now if this is the first request; `nil` once invalidated.
+    private func openSession() -> URLSession? {
+        lock.withLock {
+            guard !sessionState.isInvalidated else { return nil }
+            if let session = sessionState.session { return session }
+            let sessionConfiguration = URLSessionConfiguration.ephemeral
+            sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
+            sessionConfiguration.timeoutIntervalForResource = max(configuration.timeout * 4, configuration.timeout)
+            sessionConfiguration.httpMaximumConnectionsPerHost = 1
+            sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            sessionConfiguration.urlCache = nil
+            sessionConfiguration.httpCookieStorage = nil
+            sessionConfiguration.httpShouldSetCookies = false
+            let queue = OperationQueue()
+            queue.name = "Sightline.upload"
+            queue.maxConcurrentOperationCount = 1
+            let session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
+            sessionState.session = session
+            return session
+        }
+    }
 }
