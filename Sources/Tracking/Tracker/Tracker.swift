@@ -61,6 +61,11 @@ public final class Tracker {
     public var isRunning: Bool { scheduler.isStarted }
 
     /// Creates a stopped tracker.
+    ///
+    /// Reads and writes no file on the calling thread: the tracker's files (consent, identity, session, the
+    /// previous launch's version, its ``DeliverySink``s' queues) are loaded on a queue of its own, and the
+    /// events it records meanwhile (the launch's lifecycle events) wait for them, in order (see
+    /// ``TrackingSink`` for when they reach the sinks).
     /// - Parameters:
     ///   - configuration: Thresholds, policies, clock and diagnostics. Out-of-range values are replaced by
     ///     safe ones, each with a diagnostic.
