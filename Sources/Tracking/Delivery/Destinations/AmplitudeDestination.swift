@@ -15,8 +15,7 @@ import Foundation
 package struct AmplitudeDestination: WireDestination {
     // MARK: - Internal
 
-    /// Amplitude's shortest accepted `user_id` and `device_id`
-    /// (https://www.amplitude.com/docs/ko/apis/analytics/batch-event-upload).
+    /// Amplitude's shortest accepted `user_id` and `device_id`.
     package static let minimumIdentifierLength = 5
     /// The `groups` key of group calls.
     package static let groupType = "company"
@@ -25,8 +24,6 @@ package struct AmplitudeDestination: WireDestination {
 
     package var name: String { "amplitude" }
     package var defaultEndpoint: TrackingEndpoint { .amplitudeUS }
-    /// Up to 2,000 events and under 1 MB per request, 413 beyond
-    /// (https://amplitude.com/docs/apis/analytics/http-v2).
     package var limits: WireLimits {
         var limits = WireLimits()
         limits.maximumMessageCount = 2_000
@@ -62,8 +59,6 @@ package struct AmplitudeDestination: WireDestination {
         writer.writeKey("event_type", first: true)
         switch content.kind {
         case .track: writer.write(content.name ?? "")
-        // The names Amplitude's SDKs autocapture screens with
-        // (https://amplitude.com/docs/sdks/analytics/ios/ios-swift-sdk).
         case .screen: writer.write("[Amplitude] Screen Viewed")
         case .identify, .alias: writer.write("$identify")
         case .group: writer.write("$groupidentify")
@@ -75,12 +70,11 @@ package struct AmplitudeDestination: WireDestination {
         writer.writeKey("device_id")
         writer.write(identity.anonymousID.uuidString.lowercased())
         writer.writeKey("time")
-        writer.write(WireTimestamp.milliseconds(event.timestamp))
+        writer.write(Self.milliseconds(event.timestamp))
         writer.writeKey("insert_id")
         writer.write(messageId)
         writer.writeKey("session_id")
-        // Amplitude's documented value for an event outside any session
-        // (https://amplitude.com/docs/apis/analytics/http-v2).
+        // Amplitude's documented value for an event outside any session.
         writer.write(event.session.map { Int(truncatingIfNeeded: $0.id) &* 1000 } ?? -1)
         var isFirst = false
         switch content.kind {
@@ -110,9 +104,7 @@ package struct AmplitudeDestination: WireDestination {
     package func readsResponseBody(status: Int) -> Bool { status == 400 }
 
     /// A 400 whose body lists events by index (`events_with_invalid_fields`, `events_with_missing_fields`)
-    /// drops those and resends the rest, as Amplitude asks
-    /// (https://amplitude.com/docs/apis/analytics/http-api-batching-retries); any other answer is classified
-    /// as for every destination.
+    /// drops those and resends the rest; any other answer is classified as for every destination.
     package func outcome(of response: UploadResponse, batch: WireBatch, now: Date) -> UploadOutcome {
         guard case .http(400, _, _, let body?) = response,
               let indices = Self.rejectedIndices(in: body, count: batch.count), !indices.isEmpty
@@ -133,5 +125,10 @@ package struct AmplitudeDestination: WireDestination {
             }
         }
         return indices.sorted()
+    }
+
+    /// Milliseconds since 1970, rounded.
+    package static func milliseconds(_ date: Date) -> Int {
+        Int((date.timeIntervalSince1970 * 1000).rounded())
     }
 }

@@ -15,15 +15,13 @@ import Foundation
 package struct MixpanelDestination: WireDestination {
     // MARK: - Internal
 
-    /// How old an event `/track` still accepts; older ones are dropped silently
-    /// (https://docs.mixpanel.com/troubleshooting/errors/historical-events-not-appearing).
+    /// How old an event `/track` still accepts.
     package static let maximumEventAge: TimeInterval = 5 * 24 * 3600
 
     package init() {}
 
     package var name: String { "mixpanel" }
     package var defaultEndpoint: TrackingEndpoint { .mixpanelUS }
-    /// 2,000 events and 2 MB uncompressed per request (https://developer.mixpanel.com/reference-link/http).
     package var limits: WireLimits {
         var limits = WireLimits()
         limits.maximumMessageCount = 2_000
@@ -62,8 +60,6 @@ package struct MixpanelDestination: WireDestination {
         writer.writeKey("event", first: true)
         switch content.kind {
         case .track: writer.write(content.name ?? "")
-        // The name Segment's Mixpanel destination sends screens as
-        // (https://www.twilio.com/docs/segment/connections/destinations/catalog/mixpanel).
         case .screen: writer.write("Loaded a Screen")
         case .identify: writer.write("$identify")
         case .group: writer.write("$group")
@@ -73,14 +69,12 @@ package struct MixpanelDestination: WireDestination {
         writer.writeRaw("{")
         var isFirst = true
         writer.writeMember("token", .string(writeKey), isFirst: &isFirst)
-        writer.writeMember("time", .int(WireTimestamp.milliseconds(event.timestamp)), isFirst: &isFirst)
+        writer.writeMember("time", .int(AmplitudeDestination.milliseconds(event.timestamp)), isFirst: &isFirst)
         if content.kind == .alias {
-            // Mixpanel's alias: `distinct_id` is the id already known, `alias` the new one
-            // (https://docs.mixpanel.com/docs/tracking-methods/id-management/identifying-users-original).
+            // Mixpanel's alias: `distinct_id` is the id already known, `alias` the new one.
             writer.writeMember("distinct_id", .string(event.previousID ?? ""), isFirst: &isFirst)
             writer.writeMember("alias", .string(identity.userID ?? ""), isFirst: &isFirst)
         } else {
-            // Simplified ID Merge (https://docs.mixpanel.com/docs/tracking-methods/id-management/identifying-users-simplified).
             writer.writeMember("distinct_id", .string(identity.userID ?? "$device:" + deviceID), isFirst: &isFirst)
         }
         writer.writeMember("$insert_id", .string(messageId), isFirst: &isFirst)

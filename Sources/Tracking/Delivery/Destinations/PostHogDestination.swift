@@ -63,7 +63,6 @@ package struct PostHogDestination: WireDestination {
         writer.writeKey("event", first: true)
         switch content.kind {
         case .track: writer.write(content.name ?? "")
-        // posthog-ios's names (https://posthog.com/docs/libraries/ios/usage).
         case .screen: writer.write("$screen")
         case .identify: writer.write("$identify")
         case .group: writer.write("$groupidentify")
@@ -85,13 +84,11 @@ package struct PostHogDestination: WireDestination {
             writer.writeMember("$screen_name", .string(content.name ?? ""), isFirst: &isFirst)
             writer.writeMembers(content.properties, isFirst: &isFirst)
         case .identify:
-            // https://posthog.com/docs/product-analytics/identify
             writer.writeMember("$set", .object(content.properties), isFirst: &isFirst)
             if identity.userID != nil {
                 writer.writeMember("$anon_distinct_id", .string(anonymousID), isFirst: &isFirst)
             }
         case .group:
-            // https://posthog.com/docs/getting-started/group-analytics
             let key = event.groupID ?? ""
             writer.writeMember("$group_type", .string(Self.groupType), isFirst: &isFirst)
             writer.writeMember("$group_key", .string(key), isFirst: &isFirst)

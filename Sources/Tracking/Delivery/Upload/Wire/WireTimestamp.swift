@@ -26,12 +26,6 @@ package enum WireTimestamp {
         writer.appendBytes { quoted(date, into: &$0) }
     }
 
-    /// Milliseconds since 1970, rounded (Amplitude's and Mixpanel's `time`). Callers check
-    /// ``isRepresentable(_:)`` first.
-    package static func milliseconds(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 * 1000).rounded())
-    }
-
     /// The timestamp as a string.
     package static func string(_ date: Date) -> String {
         var bytes: [UInt8] = []
