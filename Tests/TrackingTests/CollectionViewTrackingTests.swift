@@ -74,11 +74,23 @@ final class CollectionViewTrackingTests: HeadlessTestCase {
 
     func testEachItemIsOneImpressionPerSpanThoughCellsAreReused() {
         MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            var configuration = TrackingConfiguration.testing(clock: clock, log: DiagnosticLog())
+            configuration.minimumVisibleDuration = 0
             let catalogue = CatalogueController(productCount: 1_000)
             catalogue.trackingScreen = TrackingScreen(screenName: "catalogue")
-            let harness = ListScanHarness(showing: catalogue)
-            Self.window = harness.window
-            let scan = harness.scan
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            window.rootViewController = catalogue
+            window.makeKeyAndVisible()
+            Self.window = window
+            Headless.settle()
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            @MainActor func scan() -> [String] {
+                clock.advance(by: 0.1)
+                Headless.runUpdateCycle()
+                return tracker.scanNow().map(\.summary)
+            }
 
             var impressions = scan()
             for step in 1...25 {
@@ -99,11 +111,23 @@ final class CollectionViewTrackingTests: HeadlessTestCase {
 
     func testScrollToItemShowsTheItemAndTheTrackerCountsIt() {
         MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            var configuration = TrackingConfiguration.testing(clock: clock, log: DiagnosticLog())
+            configuration.minimumVisibleDuration = 0
             let catalogue = CatalogueController(productCount: 500)
             catalogue.trackingScreen = TrackingScreen(screenName: "catalogue")
-            let harness = ListScanHarness(showing: catalogue)
-            Self.window = harness.window
-            let scan = harness.scan
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            window.rootViewController = catalogue
+            window.makeKeyAndVisible()
+            Self.window = window
+            Headless.settle()
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            @MainActor func scan() -> [String] {
+                clock.advance(by: 0.1)
+                Headless.runUpdateCycle()
+                return tracker.scanNow().map(\.summary)
+            }
 
             XCTAssertEqual(scan(), ["screen_view catalogue 1.0"] + (1_000..<1_008).map { "impression product#\($0) @catalogue 1.0" })
 

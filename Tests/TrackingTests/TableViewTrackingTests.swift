@@ -72,11 +72,23 @@ final class TableViewTrackingTests: HeadlessTestCase {
 
     func testEachRowIsOneImpressionPerSpanThoughCellsAreReused() {
         MainActor.assumeIsolated {
+            let clock = ManualTrackingClock()
+            let sink = InMemoryTrackingSink()
+            var configuration = TrackingConfiguration.testing(clock: clock, log: DiagnosticLog())
+            configuration.minimumVisibleDuration = 0
             let feed = FeedTableController(rowCount: 1_000)
             feed.trackingScreen = TrackingScreen(screenName: "feed")
-            let harness = ListScanHarness(showing: feed)
-            Self.window = harness.window
-            let scan = harness.scan
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            window.rootViewController = feed
+            window.makeKeyAndVisible()
+            Self.window = window
+            Headless.settle()
+            let tracker = Tracker(configuration: configuration, sinks: [sink])
+            @MainActor func scan() -> [String] {
+                clock.advance(by: 0.1)
+                Headless.runUpdateCycle()
+                return tracker.scanNow().map(\.summary)
+            }
 
             var impressions = scan()
             for step in 1...50 {
