@@ -92,6 +92,7 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
     /// Removes sections and their items.
     public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         let deleted = Set(identifiers)
+        for section in sections where deleted.contains(section.identifier) { reloaded.subtract(section.items) }
         sections.removeAll { deleted.contains($0.identifier) }
     }
 
