@@ -25,7 +25,9 @@ package struct MixpanelDestination: WireDestination {
     package var defaultEndpoint: TrackingEndpoint { .mixpanelUS }
     package var limits: WireLimits {
         // "up to 2000 events and 2MB uncompressed per request": https://developer.mixpanel.com/reference-link/http;
-        // /track's limits are /import's: https://docs.mixpanel.com/reference/track-event (Limits).
+        // /track's limits are /import's: https://docs.mixpanel.com/reference/track-event (Limits). Newer pages
+        // give /import 10 MB (https://docs.mixpanel.com/troubleshooting/errors/413-payload-too-large) but their
+        // sample 413 still says 2,097,152 bytes: 2 MB is the bound every page allows.
         var limits = WireLimits()
         limits.maximumMessageCount = 2_000
         limits.maximumRequestBytes = 1_999_000

@@ -21,9 +21,10 @@ package struct PostHogDestination: WireDestination {
 
     package var name: String { "posthog" }
     package var defaultEndpoint: TrackingEndpoint { .postHogUS }
-    /// PostHog accepts far larger requests (20 MB) and events (1 MB); Segment's limits keep requests small
-    /// enough for a background task on a cellular network. https://posthog.com/docs/api/capture
-    /// (batch endpoint), https://posthog.com/docs/data/ingestion-warnings (oversized events).
+    /// PostHog accepts far larger requests and events; Segment's limits keep requests small enough for a
+    /// background task on a cellular network. PostHog's own pages (https://posthog.com/docs/api/capture,
+    /// https://posthog.com/docs/data/ingestion-warnings) state no number for `/batch/`; the 20 MB request
+    /// and 1 MB event figures are only third-party (e.g. github.com/kamranayub/dotposthog's README).
     package var limits: WireLimits { WireLimits() }
     package var acceptsGzip: Bool { false }
 
