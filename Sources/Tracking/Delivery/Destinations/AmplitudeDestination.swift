@@ -81,7 +81,7 @@ package struct AmplitudeDestination: WireDestination {
         writer.writeKey("device_id")
         writer.write(identity.anonymousID.uuidString.lowercased())
         writer.writeKey("time")
-        writer.write(Self.milliseconds(event.timestamp))
+        writer.write(WireTimestamp.milliseconds(event.timestamp))
         // `time` in ms and `insert_id` (dedup for 7 days, stable across retries):
         // https://amplitude.com/docs/apis/analytics/http-api-batching-retries
         writer.writeKey("insert_id")
@@ -142,10 +142,5 @@ package struct AmplitudeDestination: WireDestination {
             }
         }
         return indices.sorted()
-    }
-
-    /// Milliseconds since 1970, rounded.
-    package static func milliseconds(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 * 1000).rounded())
     }
 }

@@ -79,7 +79,7 @@ package struct MixpanelDestination: WireDestination {
         // `token`, `time` (ms), `distinct_id`, `$insert_id`: https://docs.mixpanel.com/reference/track-event;
         // `$insert_id` rules: https://docs.mixpanel.com/troubleshooting/errors/400-bad-request.
         writer.writeMember("token", .string(writeKey), isFirst: &isFirst)
-        writer.writeMember("time", .int(AmplitudeDestination.milliseconds(event.timestamp)), isFirst: &isFirst)
+        writer.writeMember("time", .int(WireTimestamp.milliseconds(event.timestamp)), isFirst: &isFirst)
         if content.kind == .alias {
             // Mixpanel's alias: `distinct_id` is the id already known, `alias` the new one:
             // https://docs.mixpanel.com/docs/tracking-methods/id-management/identifying-users-original
