@@ -55,9 +55,13 @@ final class RestWorkload {
 
     static var uptime: Double { ProcessInfo.processInfo.systemUptime }
 
-    /// One run of the main loop for `seconds` (one entry, one wake at its end).
+    /// Runs the main loop in `.default` for `seconds`: one entry and one wake at its end, unless the loop handles a
+    /// source (a main-queue block, such as the tracker's start-up work coming back from its queue). Then
+    /// `run(mode:before:)` returns at once, and the loop is entered again until the time is up, as an app's main
+    /// loop, which never returns, would go on running; the wake that brought the source is the app's own.
     func run(for seconds: Double) {
-        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(seconds))
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end, RunLoop.main.run(mode: .default, before: end) {}
     }
 
     /// Runs `change` from a main-thread timer `after` seconds into a run of `seconds`; returns the change's uptime.

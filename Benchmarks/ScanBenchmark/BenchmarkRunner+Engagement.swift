@@ -18,8 +18,7 @@ extension BenchmarkRunner {
     func engagementCost(_ configuration: BenchmarkConfiguration) -> EngagementResult {
         Headless.reset()
         let hierarchy = GeneratedHierarchy(configuration)
-        let storage = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sightline-benchmark-\(UUID().uuidString)", isDirectory: true)
+        let storage = Self.temporaryStorage()
         defer {
             hierarchy.tearDown()
             Headless.reset()
@@ -44,14 +43,10 @@ extension BenchmarkRunner {
         for round in 0..<max(min(options.repetitions, 31), 9) {
             for step in trackers.indices {
                 let index = (round + step) % trackers.count
-                let clock = ContinuousClock()
-                let start = clock.now
-                trackers[index].scanNow()
-                let (seconds, attoseconds) = start.duration(to: clock.now).components
-                samples[index].append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+                samples[index].append(Self.nanoseconds { trackers[index].scanNow() })
             }
         }
-        let medians = samples.map { $0.sorted()[$0.count / 2] }
+        let medians = samples.map(Self.median)
         return EngagementResult(
             configuration: configuration.name, trackedCount: hierarchy.trackedViews.count,
             baselineNanoseconds: medians[0], defaultNanoseconds: medians[1], exposureNanoseconds: medians[2],

@@ -17,8 +17,7 @@ extension BenchmarkRunner {
     func overlayCost(_ configuration: BenchmarkConfiguration) -> OverlayResult {
         Headless.reset()
         let hierarchy = GeneratedHierarchy(configuration)
-        let storage = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sightline-benchmark-\(UUID().uuidString)", isDirectory: true)
+        let storage = Self.temporaryStorage()
         defer {
             hierarchy.tearDown()
             Headless.reset()
@@ -67,18 +66,6 @@ extension BenchmarkRunner {
     }
 
     // MARK: - Private
-
-    private static func nanoseconds(_ body: () -> Void) -> Double {
-        let clock = ContinuousClock()
-        let start = clock.now
-        body()
-        let (seconds, attoseconds) = start.duration(to: clock.now).components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-    }
-
-    private static func median(_ samples: [Double]) -> Double {
-        samples.sorted()[samples.count / 2]
-    }
 
     /// The bordered views shown in the overlay's window (the window above every app window), minus the
     /// screen outlines' thin borders.

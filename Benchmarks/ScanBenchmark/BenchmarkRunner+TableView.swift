@@ -26,18 +26,14 @@ extension BenchmarkRunner {
         }
         let allocations = AllocationCounting.allocationsPerCall(repetitions: 5) { _ = ours.scan() }
         var samples: [[Double]] = [[], []]
-        let clock = ContinuousClock()
         for round in 0..<max(min(options.repetitions, 51), 9) {
             for step in 0..<2 {
                 let index = (round + step) % 2
                 let implementation: any ScanImplementation = index == 0 ? ours : floor
-                let start = clock.now
-                for _ in 0..<200 { _ = implementation.scan() }
-                let (seconds, attoseconds) = start.duration(to: clock.now).components
-                samples[index].append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / 200)
+                samples[index].append(Self.nanoseconds { for _ in 0..<200 { _ = implementation.scan() } } / 200)
             }
         }
-        let medians = samples.map { $0.sorted()[$0.count / 2] }
+        let medians = samples.map(Self.median)
         return (workload.viewCount, visible, medians[0], medians[1], allocations)
     }
 }

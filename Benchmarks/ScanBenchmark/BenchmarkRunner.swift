@@ -112,9 +112,7 @@ struct BenchmarkRunner {
     func trackerScanAllocations() -> Double {
         Headless.reset()
         let hierarchy = GeneratedHierarchy(BenchmarkConfiguration(shape: .wide, viewCount: 1_000, density: .dense))
-        // The tracker keeps its anonymous id on disk: here, never in the user's own storage.
-        let storage = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sightline-benchmark-\(UUID().uuidString)", isDirectory: true)
+        let storage = Self.temporaryStorage()
         defer {
             hierarchy.tearDown()
             Headless.reset()
@@ -162,6 +160,26 @@ struct BenchmarkRunner {
         let ours = OurScan(window: hierarchy.window)
         for _ in 0..<3 { _ = ours.scanConnectedScenes() }
         return AllocationCounting.allocationsPerCall(repetitions: 5) { _ = ours.scanConnectedScenes() }
+    }
+
+    /// A new directory path under the system's temporary one, for a benchmark tracker's storage: trackers keep
+    /// their anonymous id on disk, and never in the user's own storage. The caller removes it.
+    static func temporaryStorage() -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("sightline-benchmark-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    /// How long `body` took, in nanoseconds.
+    static func nanoseconds(_ body: () -> Void) -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        body()
+        return nanoseconds(start.duration(to: clock.now))
+    }
+
+    /// The median of `samples` (the upper middle one of an even count); `samples` must not be empty.
+    static func median(_ samples: [Double]) -> Double {
+        samples.sorted()[samples.count / 2]
     }
 
     // MARK: - Private

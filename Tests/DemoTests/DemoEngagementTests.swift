@@ -20,7 +20,7 @@ final class DemoEngagementTests: HeadlessTestCase {
             let feedEnds = run.sink.events.filter { $0.kind == .screenEnded && $0.screen?.screenName == .feed }
             // Five 200-point rows down in a 844-point-high feed of 20 rows, and the same after coming back to it.
             XCTAssertEqual(feedEnds.map(\.scrollDepth), [1844.0 / 4000, 1844.0 / 4000])
-            
+
             XCTAssertEqual(feedEnds.map(\.elementsViewed), [8, 4])
             let exposures = run.sink.events.filter { $0.kind == .exposure && $0.screen?.screenName == .feed }
             // Post 4 was only scrolled past: never an impression, so no exposure. Each state lasts the session's dwell.

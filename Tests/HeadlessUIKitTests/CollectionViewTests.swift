@@ -88,16 +88,13 @@ final class CollectionViewTests: HeadlessTestCase {
         super.tearDown()
     }
 
-    /// Two 200 x 100 tiles per line of a 400-point-wide view: 100-point lines, no slack to spread.
+    /// A grid filling a 400 x 800 window: by default two 200 x 100 tiles per line, 100-point lines, no slack
+    /// to spread.
     @MainActor
-    private static func makeGrid(items: Int) -> (UICollectionView, TilesDataSource) {
+    private static func makeGrid(items: Int, layout: UICollectionViewFlowLayout = tiles()) -> (UICollectionView, TilesDataSource) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
         window.makeKeyAndVisible()
         Self.window = window
-        let layout = UICollectionViewFlowLayout()
-        layout.itemSize = CGSize(width: 200, height: 100)
-        layout.minimumLineSpacing = 0
-        layout.minimumInteritemSpacing = 0
         let grid = UICollectionView(frame: window.bounds, collectionViewLayout: layout)
         grid.register(TileCell.self, forCellWithReuseIdentifier: TileCell.reuseIdentifier)
         let source = TilesDataSource(count: items)
@@ -108,22 +105,24 @@ final class CollectionViewTests: HeadlessTestCase {
         return (grid, source)
     }
 
+    /// Two 200 x 100 tiles per line of a 400-point-wide view, no spacing.
+    @MainActor
+    private static func tiles() -> UICollectionViewFlowLayout {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 200, height: 100)
+        layout.minimumLineSpacing = 0
+        layout.minimumInteritemSpacing = 0
+        return layout
+    }
+
     func testFlowLayoutPlacesItemsInLinesWithSpacingAndInsets() {
         MainActor.assumeIsolated {
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-            window.makeKeyAndVisible()
-            Self.window = window
             let layout = UICollectionViewFlowLayout()
             layout.itemSize = CGSize(width: 100, height: 50)
             layout.minimumLineSpacing = 20
             layout.minimumInteritemSpacing = 10
             layout.sectionInset = UIEdgeInsets(top: 5, left: 40, bottom: 15, right: 40)
-            let grid = UICollectionView(frame: window.bounds, collectionViewLayout: layout)
-            let source = TilesDataSource(count: 7)
-            grid.register(TileCell.self, forCellWithReuseIdentifier: TileCell.reuseIdentifier)
-            grid.dataSource = source
-            window.addSubview(grid)
-            Headless.runUpdateCycle()
+            let (grid, _) = Self.makeGrid(items: 7, layout: layout)
             // 320 points of width hold three 100-point items with 10 between; the 10 left over spread them.
             let frames = (0..<7).map { grid.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame }
             XCTAssertEqual(frames, [

@@ -40,6 +40,18 @@ final class DiffableDataSourceTests: HeadlessTestCase {
         XCTAssertEqual(snapshot.indexOfItem(5), 2)
     }
 
+    func testDeletingASectionDropsTheReloadMarksOfItsItems() {
+        var snapshot = NSDiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a", "b"])
+        snapshot.appendItems([1], toSection: "a")
+        snapshot.appendItems([2, 3], toSection: "b")
+        snapshot.reloadItems([1, 2])
+        snapshot.deleteSections(["b"])
+        snapshot.appendSections(["b"])
+        snapshot.appendItems([2, 3], toSection: "b")
+        XCTAssertEqual(snapshot.reloadedItemIdentifiers, [1], "item 2 came back as a new item, not a reloaded one")
+    }
+
     func testOneSnapshotDrivesATableAndACollectionView() {
         MainActor.assumeIsolated {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))

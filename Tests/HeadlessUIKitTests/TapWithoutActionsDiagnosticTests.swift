@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import HeadlessUIKit
 import TestSupport
@@ -21,7 +14,7 @@ final class TapWithoutActionsDiagnosticTests: HeadlessTestCase {
         + "action with addAction(UIAction { _ in … }, for: .touchUpInside) (iOS 14 and later), which compiles on both.\n"
 
     func testAButtonWithoutActionsTappedSaysWhyOnceAndPointsToAddAction() throws {
-        let written = try Self.standardError {
+        let written = try StandardErrorCapture.during {
             MainActor.assumeIsolated {
                 let button = UIButton(type: .system)
                 button.frame = CGRect(x: 20, y: 20, width: 120, height: 44)
@@ -36,7 +29,7 @@ final class TapWithoutActionsDiagnosticTests: HeadlessTestCase {
 
     func testAButtonWithAUIActionASwitchAndATouchLiftedOutsideSayNothing() throws {
         let log = MainActor.assumeIsolated { LifecycleLog() }
-        let written = try Self.standardError {
+        let written = try StandardErrorCapture.during {
             MainActor.assumeIsolated {
                 let button = UIButton(type: .system)
                 button.frame = CGRect(x: 20, y: 20, width: 120, height: 44)
@@ -61,7 +54,7 @@ final class TapWithoutActionsDiagnosticTests: HeadlessTestCase {
 
     func testATapRecognizerWithoutActionsThatRecognizesSaysWhyOnceAndPointsToHeadlessAddAction() throws {
         let log = MainActor.assumeIsolated { LifecycleLog() }
-        let written = try Self.standardError {
+        let written = try StandardErrorCapture.during {
             MainActor.assumeIsolated {
                 let silentCard = UIView(frame: CGRect(x: 20, y: 20, width: 200, height: 100))
                 silentCard.addGestureRecognizer(UITapGestureRecognizer())
@@ -94,20 +87,5 @@ final class TapWithoutActionsDiagnosticTests: HeadlessTestCase {
         window.makeKeyAndVisible()
         window.layoutIfNeeded()
         return window
-    }
-
-    /// What `body` wrote to file descriptor 2, which points at a temporary file meanwhile.
-    private static func standardError(during body: () -> Void) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let capture = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        XCTAssertGreaterThanOrEqual(capture, 0)
-        let saved = dup(STDERR_FILENO)
-        dup2(capture, STDERR_FILENO)
-        body()
-        dup2(saved, STDERR_FILENO)
-        close(saved)
-        close(capture)
-        return String(decoding: try Data(contentsOf: file), as: UTF8.self)
     }
 }

@@ -47,9 +47,10 @@ final class RestSchedulingTests: HeadlessTestCase {
             MainRunLoop.run(until: { sink.events.count == 1 })
             Self.settle(tracker)
 
-            // A main-thread timer adds a tracked view while the loop sleeps.
+            // A main-thread timer adds a tracked view while the loop sleeps. `fire:`: corelibs'
+            // `Timer(timeInterval:repeats:block:)` fires at once, before the loop ever sleeps.
             let changedAt = Box<Double>()
-            let change = Timer(timeInterval: 0.05, repeats: false) { _ in
+            let change = Timer(fire: Date(timeIntervalSinceNow: 0.05), interval: 0, repeats: false) { _ in
                 MainActor.assumeIsolated {
                     changedAt.value = SystemTrackingClock().now().uptime
                     _ = Self.tracked("late", y: 300, in: screen.view)
@@ -79,7 +80,7 @@ final class RestSchedulingTests: HeadlessTestCase {
             defer { tracker.stop() }
             let moving = Self.tracked("moving", y: 100, in: screen.view)
             let frames = Box<Int>()
-            let animation = Timer(timeInterval: 1.0 / 60, repeats: true) { _ in
+            let animation = Timer(fire: Date(timeIntervalSinceNow: 1.0 / 60), interval: 1.0 / 60, repeats: true) { _ in
                 MainActor.assumeIsolated {
                     frames.value = (frames.value ?? 0) + 1
                     moving.frame.origin.x = Double((frames.value ?? 0) % 100)

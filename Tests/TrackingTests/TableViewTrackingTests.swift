@@ -72,28 +72,15 @@ final class TableViewTrackingTests: HeadlessTestCase {
 
     func testEachRowIsOneImpressionPerSpanThoughCellsAreReused() {
         MainActor.assumeIsolated {
-            let clock = ManualTrackingClock()
-            let sink = InMemoryTrackingSink()
-            var configuration = TrackingConfiguration.testing(clock: clock, log: DiagnosticLog())
-            configuration.minimumVisibleDuration = 0
             let feed = FeedTableController(rowCount: 1_000)
             feed.trackingScreen = TrackingScreen(screenName: "feed")
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-            window.rootViewController = feed
-            window.makeKeyAndVisible()
-            Self.window = window
-            Headless.settle()
-            let tracker = Tracker(configuration: configuration, sinks: [sink])
-            @MainActor func scan() -> [String] {
-                clock.advance(by: 0.1)
-                Headless.runUpdateCycle()
-                return tracker.scanNow().map(\.summary)
-            }
+            let harness = ListTrackingHarness(showing: feed)
+            Self.window = harness.window
 
-            var impressions = scan()
+            var impressions = harness.scan()
             for step in 1...50 {
                 feed.tableView.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 100)
-                impressions += scan()
+                impressions += harness.scan()
             }
             XCTAssertEqual(feed.tableView.contentOffset.y, 5_000)
             XCTAssertEqual(impressions, ["screen_view feed 1.0"] + (0..<58).map { "impression feed_row#\($0) @feed 1.0" })
@@ -104,7 +91,7 @@ final class TableViewTrackingTests: HeadlessTestCase {
             // Scrolling back: the rows left their span, so they are new impressions; the rows that
             // stayed on screen are not.
             feed.tableView.contentOffset = CGPoint(x: 0, y: 4_700)
-            XCTAssertEqual(scan(), (47..<50).map { "impression feed_row#\($0) @feed 1.0" })
+            XCTAssertEqual(harness.scan(), (47..<50).map { "impression feed_row#\($0) @feed 1.0" })
         }
     }
 }

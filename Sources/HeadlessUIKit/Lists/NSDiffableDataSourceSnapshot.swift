@@ -92,6 +92,7 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
     /// Removes sections and their items.
     public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         let deleted = Set(identifiers)
+        for section in sections where deleted.contains(section.identifier) { reloaded.subtract(section.items) }
         sections.removeAll { deleted.contains($0.identifier) }
     }
 
@@ -117,11 +118,19 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
     private(set) var sections: [Section] = []
     private(set) var reloaded: Set<ItemIdentifierType> = []
 
-    /// The snapshot as applied: the reload marks are spent.
-    func clearingReloads() -> Self {
-        var copy = self
-        copy.reloaded.removeAll()
-        return copy
+    /// Shows `new` in place of `self`, with its reload marks spent, and returns where each index path
+    /// shown before is now: `nil` when its item is gone or reloaded. Both diffable data sources apply
+    /// snapshots through this, so their cells move the same way.
+    mutating func replace(with new: Self) -> (IndexPath) -> IndexPath? {
+        let remap = new.remapping(from: self)
+        self = new
+        reloaded.removeAll()
+        return remap
+    }
+
+    /// The number of items in the section at an index (0 past the end), as a data source answers it.
+    func numberOfItems(inSectionAt section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].items.count : 0
     }
 
     /// An item's index path.
@@ -140,7 +149,7 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
     }
 
     /// Where each shown index path of `old` is in `self`: `nil` when its item is gone or reloaded.
-    func remapping(from old: Self) -> (IndexPath) -> IndexPath? {
+    private func remapping(from old: Self) -> (IndexPath) -> IndexPath? {
         var newPaths: [ItemIdentifierType: IndexPath] = [:]
         for (section, content) in sections.enumerated() {
             for (item, identifier) in content.items.enumerated() {

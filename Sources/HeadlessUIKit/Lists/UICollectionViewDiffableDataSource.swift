@@ -25,9 +25,8 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
     /// Shows a snapshot: unchanged items keep their cells, then the completion runs.
     open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
-        let old = current
-        current = snapshot.clearingReloads()
-        collectionView?.remapShownCells(snapshot.remapping(from: old))
+        let remap = current.replace(with: snapshot)
+        collectionView?.remapShownCells(remap)
         collectionView?.layoutIfNeeded()
         completion?()
     }
@@ -54,7 +53,7 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
 
     /// The snapshot's number of items in a section.
     open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-        current.sections.indices.contains(section) ? current.sections[section].items.count : 0
+        current.numberOfItems(inSectionAt: section)
     }
 
     /// The cell provider's cell for the item; a diagnostic and a plain cell when it returns `nil` (UIKit

@@ -28,9 +28,8 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
     /// Shows a snapshot: unchanged rows keep their cells, then the completion runs.
     open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                     animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
-        let old = current
-        current = snapshot.clearingReloads()
-        tableView?.remapShownCells(snapshot.remapping(from: old))
+        let remap = current.replace(with: snapshot)
+        tableView?.remapShownCells(remap)
         tableView?.layoutIfNeeded()
         completion?()
     }
@@ -57,7 +56,7 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
 
     /// The snapshot's number of rows in a section.
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        current.sections.indices.contains(section) ? current.sections[section].items.count : 0
+        current.numberOfItems(inSectionAt: section)
     }
 
     /// The cell provider's cell for the row; a diagnostic and a plain cell when it returns `nil` (UIKit

@@ -84,7 +84,7 @@ final class ScrollDepthMonitor {
         #endif
     }
 
-    /// The main scroll view the monitor follows for `screen`, if any (for tests and the debug overlay).
+    /// The main scroll view the monitor follows for `screen`, if any (for tests).
     func mainScrollView(of screen: TrackingScreen) -> UIScrollView? {
         entries.first { $0.screen == screen }?.scrollView
     }

@@ -235,12 +235,10 @@ final class ScanScheduler {
         }
         bag.observe(UIApplication.didBecomeActiveNotification) { [weak self] in
             self?.applicationWillReturnToForeground()
+            self?.onActivityChange(true)
         }
         bag.observe(UIApplication.willResignActiveNotification) { [weak self] in
             self?.onActivityChange(false)
-        }
-        bag.observe(UIApplication.didBecomeActiveNotification) { [weak self] in
-            self?.onActivityChange(true)
         }
         observers = bag
     }

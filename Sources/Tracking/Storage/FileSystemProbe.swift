@@ -6,7 +6,7 @@ import Foundation
 /// that creating and starting a tracker touches no file on the main thread (ACCEPTANCE 55) without timing
 /// anything.
 ///
-/// Costs one lock-free read of a flag per call while nobody observes.
+/// Costs one uncontended lock per call while nobody observes, next to a system call.
 package enum FileSystemProbe {
     // MARK: - Package
 

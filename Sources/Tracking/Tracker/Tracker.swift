@@ -507,8 +507,13 @@ public final class Tracker {
     /// In how many seconds the next thing only time decides is due (an impression qualifying, a dead-tap
     /// judgement, a debug-overlay tap mark fading), on the tracker's clock; `nil` when nothing is.
     private func secondsToNextDeadline() -> TimeInterval? {
-        let due = [recorder.nextQualification, tapCapture?.deadTapJudgementDue, debugOverlay?.nextTapMarkExpiry]
-            .compactMap { $0 }.min()
+        // No array: this runs after every scheduled scan.
+        func earlier(_ first: TimeInterval?, _ second: TimeInterval?) -> TimeInterval? {
+            guard let first else { return second }
+            guard let second else { return first }
+            return min(first, second)
+        }
+        let due = earlier(earlier(recorder.nextQualification, tapCapture?.deadTapJudgementDue), debugOverlay?.nextTapMarkExpiry)
         return due.map { $0 - configuration.clock.now().uptime }
     }
 

@@ -80,7 +80,6 @@ final class TrackerMailbox: @unchecked Sendable {
         state.lock()
         let load = pendingLoad
         pendingLoad = nil
-        loadStarted = true
         state.unlock()
         guard let load else { return }
         // At the main thread's priority: its first call may wait for the load.
@@ -97,11 +96,8 @@ final class TrackerMailbox: @unchecked Sendable {
             state.unlock()
             DispatchQueue.main.async { [self] in
                 state.lock()
-                guard takeLaunchTurn(pthread_self()) else {
-                    return state.unlock()
-                }
+                deliverLaunchTicketsIfDue()
                 state.unlock()
-                drain(isMain: true, limit: Self.handOffAfter)
             }
         }
     }
@@ -111,7 +107,7 @@ final class TrackerMailbox: @unchecked Sendable {
     func waitUntilLoaded() {
         state.lock()
         defer { state.unlock() }
-        if loadStarted { waitForLoad() }
+        waitForLoad()
     }
 
     /// Calls held now because the backlog is full (for tests).
@@ -165,15 +161,9 @@ final class TrackerMailbox: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout)
         state.lock()
         defer { state.unlock() }
-        if awaitsLaunchDeliverer, loadStarted, Thread.isMainThread {
-            // The launch's tickets may wait for this very thread's run loop: deliver them here.
-            waitForLoad()
-            if takeLaunchTurn(pthread_self()) {
-                state.unlock()
-                drain(isMain: true, limit: Self.handOffAfter)
-                state.lock()
-            }
-        }
+        // The launch's tickets may wait for this very thread's run loop: deliver them here.
+        waitForLoad()
+        deliverLaunchTicketsIfDue()
         while isDelivering || !queue.isEmpty {
             guard state.wait(until: deadline) else { return false }
         }
@@ -200,8 +190,6 @@ final class TrackerMailbox: @unchecked Sendable {
     private var held = 0
     /// Whether the launch's load is not done yet.
     private var isLoading = false
-    /// Whether ``startLoading()`` started the load: from then on, calls wait for it.
-    private var loadStarted = false
     /// Whether what was queued since ``deferDelivery(until:)`` waits for a deliverer (``takeLaunchTurn(_:)``).
     private var awaitsLaunchDeliverer = false
     /// The launch's load, until ``startLoading()`` starts it.
@@ -225,7 +213,7 @@ final class TrackerMailbox: @unchecked Sendable {
         let thread = pthread_self()
         let isMain = Thread.isMainThread
         state.lock()
-        if awaitsLaunchDeliverer, loadStarted {
+        if awaitsLaunchDeliverer {
             waitForLoad()
         }
         if !isMain, !isDeliverer(thread) {
@@ -257,9 +245,19 @@ final class TrackerMailbox: @unchecked Sendable {
         return true
     }
 
+    /// Delivers what was queued during the launch's load on the calling thread, if the load is done and
+    /// nobody took it yet; called with the lock held, returns with it held.
+    private func deliverLaunchTicketsIfDue() {
+        guard takeLaunchTurn(pthread_self()) else { return }
+        state.unlock()
+        drain(isMain: Thread.isMainThread, limit: Self.handOffAfter)
+        state.lock()
+    }
+
     /// Waits, with the lock held, while the launch's load is not done, at most ``loadTimeout`` seconds;
-    /// returns at once on the loader's own thread.
+    /// returns at once before the load starts (`init` queues without waiting) and on the loader's own thread.
     private func waitForLoad() {
+        guard pendingLoad == nil else { return }
         if let loader, pthread_equal(loader, pthread_self()) != 0 { return }
         let deadline = Date(timeIntervalSinceNow: loadTimeout)
         while isLoading, state.wait(until: deadline) {}

@@ -20,16 +20,7 @@ final class SceneDelegateDeepLinkTests: HeadlessTestCase {
         let launchURL = try XCTUnwrap(URL(string: "myapp://welcome?code=1234&campaign=spring"))
         let laterURL = try XCTUnwrap(URL(string: "https://anna:pw@127.0.0.1/item/42?ref=mail&access_token=t0k#top"))
         MainActor.assumeIsolated {
-            var configuration = fixture.trackerConfiguration()
-            configuration.tracksApplicationLifecycleEvents = true
-            let appDelegate = DeepLinkAppDelegate {
-                Tracker(configuration: configuration, sinks: [sink], runLoop: .main, notificationCenter: .default, gatherContext: { .sample })
-            }
-            Headless.launch(
-                applicationDelegate: appDelegate, sceneDelegate: { DeepLinkSceneDelegate() },
-                url: launchURL, sourceApplication: "com.apple.mobilesafari"
-            )
-            Headless.enterBackground()
+            let appDelegate = Self.launchThenBackground(fixture: fixture, sink: sink, url: launchURL)
             Headless.open(laterURL, sourceApplication: "com.apple.mobilemail")
             appDelegate.tracker?.flush()
             appDelegate.tracker = nil
@@ -69,16 +60,7 @@ final class SceneDelegateDeepLinkTests: HeadlessTestCase {
         let resetURL = try XCTUnwrap(URL(string: "https://127.0.0.1/reset-password/\(resetToken)"))
         let verifyURL = try XCTUnwrap(URL(string: "myapp://verify/\(verificationToken)"))
         MainActor.assumeIsolated {
-            var configuration = fixture.trackerConfiguration()
-            configuration.tracksApplicationLifecycleEvents = true
-            let appDelegate = DeepLinkAppDelegate {
-                Tracker(configuration: configuration, sinks: [sink], runLoop: .main, notificationCenter: .default, gatherContext: { .sample })
-            }
-            Headless.launch(
-                applicationDelegate: appDelegate, sceneDelegate: { DeepLinkSceneDelegate() },
-                url: launchURL, sourceApplication: "com.apple.mobilesafari"
-            )
-            Headless.enterBackground()
+            let appDelegate = Self.launchThenBackground(fixture: fixture, sink: sink, url: launchURL)
             Headless.open(resetURL, sourceApplication: "com.apple.mobilemail")
             Headless.open(verifyURL)
             let tracker = appDelegate.tracker
@@ -115,6 +97,25 @@ final class SceneDelegateDeepLinkTests: HeadlessTestCase {
             XCTAssertFalse(body.contains(secret), "\(secret) reached the collector")
         }
         XCTAssertEqual(fixture.diagnostics.codes, [])
+    }
+
+    // MARK: - Helpers
+
+    /// Launches the app (lifecycle events on) with `url`, from Safari, through the documented delegates, then
+    /// moves it to the background.
+    @MainActor
+    private static func launchThenBackground(fixture: PipelineFixture, sink: DeliverySink, url: URL) -> DeepLinkAppDelegate {
+        var configuration = fixture.trackerConfiguration()
+        configuration.tracksApplicationLifecycleEvents = true
+        let appDelegate = DeepLinkAppDelegate {
+            Tracker(configuration: configuration, sinks: [sink], runLoop: .main, notificationCenter: .default, gatherContext: { .sample })
+        }
+        Headless.launch(
+            applicationDelegate: appDelegate, sceneDelegate: { DeepLinkSceneDelegate() },
+            url: url, sourceApplication: "com.apple.mobilesafari"
+        )
+        Headless.enterBackground()
+        return appDelegate
     }
 }
 

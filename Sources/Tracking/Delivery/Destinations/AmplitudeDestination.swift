@@ -15,9 +15,11 @@ import Foundation
 package struct AmplitudeDestination: WireDestination {
     // MARK: - Internal
 
-    /// Amplitude's shortest accepted `user_id` and `device_id`.
+    /// Amplitude's shortest accepted `user_id` and `device_id`: "must be 5 or more characters",
+    /// https://amplitude.com/docs/apis/analytics/batch-event-upload (same event format as HTTP V2).
     package static let minimumIdentifierLength = 5
-    /// The `groups` key of group calls.
+    /// The `groups` key of group calls (group type, `groups` and `group_properties`:
+    /// https://amplitude.com/docs/apis/analytics/http-v2, "groups" / "group_properties" event fields).
     package static let groupType = "company"
 
     package init() {}
@@ -25,19 +27,25 @@ package struct AmplitudeDestination: WireDestination {
     package var name: String { "amplitude" }
     package var defaultEndpoint: TrackingEndpoint { .amplitudeUS }
     package var limits: WireLimits {
+        // "Keep request sizes under 1 MB with fewer than 2000 events per request" (413 beyond):
+        // https://amplitude.com/docs/apis/analytics/http-v2#upload-limit
         var limits = WireLimits()
         limits.maximumMessageCount = 2_000
         limits.maximumRequestBytes = 999_000
         return limits
     }
+    /// "Amplitude counts events after it decompresses a gzip-encoded body":
+    /// https://amplitude.com/docs/apis/analytics/http-v2#upload-limit
     package var acceptsGzip: Bool { true }
 
     package func authorization(writeKey: String) -> String? { nil }
 
+    /// `{"api_key":…,"events":[…]}`: https://amplitude.com/docs/apis/analytics/http-v2 (Authentication, Request body).
     package func envelope(writeKey: String) -> WireEnvelope {
         .object([WireJSONMember("api_key", .string(writeKey))], arrayKey: "events")
     }
 
+    /// Device fields of HTTP V2's event: https://amplitude.com/docs/apis/analytics/http-v2 (Keys for the event argument).
     package func contextMembers(_ context: TrackingContext) -> [WireJSONMember] {
         [
             WireJSONMember("platform", .string(context.os.name)),
@@ -57,6 +65,9 @@ package struct AmplitudeDestination: WireDestination {
         var writer = WireJSONWriter(reservingCapacity: 512)
         writer.writeRaw("{")
         writer.writeKey("event_type", first: true)
+        // `$identify` / `$groupidentify` through HTTP V2: https://amplitude.com/docs/apis/analytics/http-v2
+        // ("user_properties", "groups", "group_properties"); the screen event's name is the one Amplitude's
+        // autocapture sends: https://amplitude.com/docs/sdks/analytics/ios/ios-swift-sdk (Autocapture, screen views).
         switch content.kind {
         case .track: writer.write(content.name ?? "")
         case .screen: writer.write("[Amplitude] Screen Viewed")
@@ -70,11 +81,14 @@ package struct AmplitudeDestination: WireDestination {
         writer.writeKey("device_id")
         writer.write(identity.anonymousID.uuidString.lowercased())
         writer.writeKey("time")
-        writer.write(Self.milliseconds(event.timestamp))
+        writer.write(WireTimestamp.milliseconds(event.timestamp))
+        // `time` in ms and `insert_id` (dedup for 7 days, stable across retries):
+        // https://amplitude.com/docs/apis/analytics/http-api-batching-retries
         writer.writeKey("insert_id")
         writer.write(messageId)
         writer.writeKey("session_id")
-        // Amplitude's documented value for an event outside any session.
+        // Session start in ms; -1 is Amplitude's documented value for an event outside any session:
+        // https://amplitude.com/docs/apis/analytics/http-v2 ("session_id").
         writer.write(event.session.map { Int(truncatingIfNeeded: $0.id) &* 1000 } ?? -1)
         var isFirst = false
         switch content.kind {
@@ -105,6 +119,9 @@ package struct AmplitudeDestination: WireDestination {
 
     /// A 400 whose body lists events by index (`events_with_invalid_fields`, `events_with_missing_fields`)
     /// drops those and resends the rest; any other answer is classified as for every destination.
+    /// "When a 400 response lists rejected events, remove those events and resend the rest":
+    /// https://amplitude.com/docs/apis/analytics/http-api-batching-retries; the body's fields are HTTP V2's
+    /// 400 error response, https://amplitude.com/docs/apis/analytics/http-v2 (Response format, 400).
     package func outcome(of response: UploadResponse, batch: WireBatch, now: Date) -> UploadOutcome {
         guard case .http(400, _, _, let body?) = response,
               let indices = Self.rejectedIndices(in: body, count: batch.count), !indices.isEmpty
@@ -125,10 +142,5 @@ package struct AmplitudeDestination: WireDestination {
             }
         }
         return indices.sorted()
-    }
-
-    /// Milliseconds since 1970, rounded.
-    package static func milliseconds(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 * 1000).rounded())
     }
 }

@@ -15,7 +15,8 @@ import Foundation
 package struct MixpanelDestination: WireDestination {
     // MARK: - Internal
 
-    /// How old an event `/track` still accepts.
+    /// How old an event `/track` still accepts: "Last 5 days only",
+    /// https://docs.mixpanel.com/reference/track-event (When to use /track vs /import).
     package static let maximumEventAge: TimeInterval = 5 * 24 * 3600
 
     package init() {}
@@ -23,6 +24,10 @@ package struct MixpanelDestination: WireDestination {
     package var name: String { "mixpanel" }
     package var defaultEndpoint: TrackingEndpoint { .mixpanelUS }
     package var limits: WireLimits {
+        // "up to 2000 events and 2MB uncompressed per request": https://developer.mixpanel.com/reference-link/http;
+        // /track's limits are /import's: https://docs.mixpanel.com/reference/track-event (Limits). Newer pages
+        // give /import 10 MB (https://docs.mixpanel.com/troubleshooting/errors/413-payload-too-large) but their
+        // sample 413 still says 2,097,152 bytes: 2 MB is the bound every page allows.
         var limits = WireLimits()
         limits.maximumMessageCount = 2_000
         limits.maximumRequestBytes = 1_999_000
@@ -33,8 +38,11 @@ package struct MixpanelDestination: WireDestination {
 
     package func authorization(writeKey: String) -> String? { nil }
 
+    /// A JSON array of events, the token in each one's properties: https://docs.mixpanel.com/reference/track-event
     package func envelope(writeKey: String) -> WireEnvelope { .array }
 
+    /// Mixpanel's default properties, as its SDKs name them:
+    /// https://docs.mixpanel.com/docs/data-structure/property-reference/default-properties
     package func contextMembers(_ context: TrackingContext) -> [WireJSONMember] {
         [
             WireJSONMember("mp_lib", .string("sightline")),
@@ -68,16 +76,21 @@ package struct MixpanelDestination: WireDestination {
         writer.writeKey("properties")
         writer.writeRaw("{")
         var isFirst = true
+        // `token`, `time` (ms), `distinct_id`, `$insert_id`: https://docs.mixpanel.com/reference/track-event;
+        // `$insert_id` rules: https://docs.mixpanel.com/troubleshooting/errors/400-bad-request.
         writer.writeMember("token", .string(writeKey), isFirst: &isFirst)
-        writer.writeMember("time", .int(AmplitudeDestination.milliseconds(event.timestamp)), isFirst: &isFirst)
+        writer.writeMember("time", .int(WireTimestamp.milliseconds(event.timestamp)), isFirst: &isFirst)
         if content.kind == .alias {
-            // Mixpanel's alias: `distinct_id` is the id already known, `alias` the new one.
+            // Mixpanel's alias: `distinct_id` is the id already known, `alias` the new one:
+            // https://docs.mixpanel.com/docs/tracking-methods/id-management/identifying-users-original
             writer.writeMember("distinct_id", .string(event.previousID ?? ""), isFirst: &isFirst)
             writer.writeMember("alias", .string(identity.userID ?? ""), isFirst: &isFirst)
         } else {
             writer.writeMember("distinct_id", .string(identity.userID ?? "$device:" + deviceID), isFirst: &isFirst)
         }
         writer.writeMember("$insert_id", .string(messageId), isFirst: &isFirst)
+        // Simplified ID Merge: `$device_id` always, `$user_id` once identified, `$device:` distinct ids:
+        // https://docs.mixpanel.com/docs/tracking-methods/id-management/identifying-users-simplified
         writer.writeMember("$device_id", .string(deviceID), isFirst: &isFirst)
         if let userID = identity.userID {
             writer.writeMember("$user_id", .string(userID), isFirst: &isFirst)

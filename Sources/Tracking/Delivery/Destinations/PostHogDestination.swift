@@ -13,24 +13,31 @@ import Foundation
 package struct PostHogDestination: WireDestination {
     // MARK: - Internal
 
-    /// The `$group_type` of group calls (PostHog's group analytics needs a type; ours has one kind).
+    /// The `$group_type` of group calls (PostHog's group analytics needs a type; ours has one kind):
+    /// https://posthog.com/docs/product-analytics/group-analytics
     package static let groupType = "company"
 
     package init() {}
 
     package var name: String { "posthog" }
     package var defaultEndpoint: TrackingEndpoint { .postHogUS }
-    /// PostHog accepts far larger requests (20 MB) and events (1 MB); Segment's limits keep requests small
-    /// enough for a background task on a cellular network.
+    /// PostHog accepts far larger requests and events; Segment's limits keep requests small enough for a
+    /// background task on a cellular network. PostHog's own pages (https://posthog.com/docs/api/capture,
+    /// https://posthog.com/docs/data/ingestion-warnings) state no number for `/batch/`; the 20 MB request
+    /// and 1 MB event figures are only third-party (e.g. github.com/kamranayub/dotposthog's README).
     package var limits: WireLimits { WireLimits() }
     package var acceptsGzip: Bool { false }
 
     package func authorization(writeKey: String) -> String? { nil }
 
+    /// `{"api_key":…,"batch":[…]}`: https://posthog.com/docs/api/capture (Batch events),
+    /// https://posthog.com/tutorials/api-capture-events (Batching events).
     package func envelope(writeKey: String) -> WireEnvelope {
         .object([WireJSONMember("api_key", .string(writeKey))], arrayKey: "batch")
     }
 
+    /// posthog-ios's property names: https://posthog.com/docs/libraries/ios
+    /// (https://github.com/PostHog/posthog-ios, `PostHogContext.swift`).
     package func contextMembers(_ context: TrackingContext) -> [WireJSONMember] {
         [
             WireJSONMember("$lib", .string("sightline")),
@@ -61,6 +68,9 @@ package struct PostHogDestination: WireDestination {
         var writer = WireJSONWriter(reservingCapacity: 512)
         writer.writeRaw("{")
         writer.writeKey("event", first: true)
+        // Event names, `distinct_id`, `timestamp` (ISO 8601) and `uuid`: https://posthog.com/docs/api/capture;
+        // `$identify`/`$set`/`$anon_distinct_id`, `$groupidentify`, `$create_alias`:
+        // https://posthog.com/docs/api/post-only-endpoints; `$screen`: https://posthog.com/docs/libraries/ios/usage.
         switch content.kind {
         case .track: writer.write(content.name ?? "")
         case .screen: writer.write("$screen")

@@ -2,6 +2,8 @@ import Foundation
 
 /// Segment's HTTP Tracking API batch method (`POST /v1/batch`), which RudderStack, Jitsu and most
 /// self-hosted collectors also serve: Basic auth with the write key, `{"batch":[…],"sentAt":…}`.
+/// https://segment.com/docs/connections/sources/catalog/libraries/server/http-api/ (Batch; limits 32 KB per
+/// call, 500 KB per batch request).
 package struct SegmentDestination: WireDestination {
     // MARK: - Internal
 

@@ -1,5 +1,7 @@
 import Foundation
 
+// Hosts: https://posthog.com/docs/api/capture (US/EU cloud), https://amplitude.com/docs/apis/analytics/http-v2
+// (Regions), https://mintlify.com/mixpanel/docs/data-ingestion/api-ingestion (US/EU/India data residency).
 extension TrackingEndpoint {
     // MARK: - Public
 

@@ -26,6 +26,12 @@ package enum WireTimestamp {
         writer.appendBytes { quoted(date, into: &$0) }
     }
 
+    /// Milliseconds since 1970, rounded: Amplitude's `time` and Mixpanel's `time` (both documented in ms).
+    /// Only for dates ``isRepresentable(_:)`` accepts, which keeps the conversion in `Int`'s range.
+    package static func milliseconds(_ date: Date) -> Int {
+        Int((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
     /// The timestamp as a string.
     package static func string(_ date: Date) -> String {
         var bytes: [UInt8] = []
